@@ -1,0 +1,125 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import { MSG } from '@portal/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
+import { createTokenService, type TokenService } from './lib/tokens.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { registerAccess } from './plugins/access.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface AppServices {
+  config: Config;
+  database: Database;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened and migrated database (tests); otherwise opened from the config and migrated. */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** Builds the whole app as tests and the server use it (conventions: app.ts builds, server.ts listens). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  let database = options.database;
+  if (!database) {
+    database = await openDatabase(config);
+    await database.migrate();
+  }
+  const ownsDatabase = !options.database;
+  const services: AppServices = {
+    config,
+    database,
+    hasher: createPasswordHasher(config.hashConcurrency),
+    tokens: createTokenService({
+      secret: config.tokenSecret,
+      issuer: config.tokenIssuer,
+      audience: config.tokenAudience,
+      ttlSeconds: config.tokenTtlSeconds,
+    }),
+  };
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'body.password',
+              'body.AgencyPassword',
+            ],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('services', services);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerAccess(app, { db: database.db, tokens: services.tokens });
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and the toasts position with inline style attributes; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await registerDocs(app, config.env !== 'production');
+
+  const db = database.db;
+  healthRoutes(app, database);
+  registrationRoutes(app, {
+    db,
+    hasher: services.hasher,
+    portalHost: config.portalHost,
+    portalScheme: config.portalScheme,
+  });
+  authRoutes(app, { db, hasher: services.hasher, tokens: services.tokens, portalHost: config.portalHost });
+
+  const hasWeb = await registerWeb(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasWeb;
+    if (wantsPage && app.webIndexHtml) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(app.webIndexHtml);
+    }
+    return reply
+      .status(404)
+      .send({ message: MSG.notFound, detail: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  TOKEN_SECRET: z.string().optional(),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(8 * 3600),
+  ENCRYPTION_KEY: z.string().optional(),
+  PORTAL_HOST: z.string().optional(),
+  PORTAL_SCHEME: z.enum(['http', 'https']).default('http'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: boolish.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: boolish.default(false),
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+});
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  /** Set: a PostgreSQL server. Unset: embedded PGlite under dataDir (or in memory for `memory://`). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  tokenSecret: string;
+  tokenTtlSeconds: number;
+  tokenIssuer: string;
+  tokenAudience: string;
+  /** 32 bytes for AES-256-GCM (decisions §5). */
+  encryptionKey: Buffer;
+  /** Host (with port) of the bare portal; agencies live at {slug}.{portalHost} (decisions §2). */
+  portalHost: string;
+  portalScheme: 'http' | 'https';
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Demo agency on first start: embedded default only, never with DATABASE_URL or in production. */
+  seedDemo: boolean;
+  logLevel: string;
+  webDist: string;
+  trustProxy: boolean;
+  hashConcurrency: number;
+}
+
+export class ConfigError extends Error {}
+
+const MIN_SECRET_LENGTH = 32;
+
+/** Secrets the embedded default generates once and keeps in its data directory (decisions §5). */
+function embeddedSecrets(dataDir: string): { tokenSecret: string; encryptionKey: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    tokenSecret: randomBytes(48).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('base64'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secrets;
+}
+
+/** Parses the environment once. Throws ConfigError with every problem named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const embedded = !e.DATABASE_URL && e.NODE_ENV !== 'production';
+  const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR);
+  const persistent = embedded && dataDir !== 'memory://';
+
+  let tokenSecret = e.TOKEN_SECRET;
+  let encryptionKey = e.ENCRYPTION_KEY;
+  if ((!tokenSecret || !encryptionKey) && persistent) {
+    const generated = embeddedSecrets(dataDir);
+    tokenSecret ??= generated.tokenSecret;
+    encryptionKey ??= generated.encryptionKey;
+  }
+  if ((!tokenSecret || !encryptionKey) && embedded && dataDir === 'memory://') {
+    tokenSecret ??= randomBytes(48).toString('base64url');
+    encryptionKey ??= randomBytes(32).toString('base64');
+  }
+  if (!tokenSecret || tokenSecret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `TOKEN_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters when DATABASE_URL is set or NODE_ENV is production.`,
+    );
+  }
+  const key = Buffer.from(encryptionKey ?? '', 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError('ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32).');
+  }
+  if (e.ADMIN_PASSWORD !== undefined && !e.ADMIN_EMAIL) {
+    throw new ConfigError('ADMIN_PASSWORD is set without ADMIN_EMAIL.');
+  }
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    tokenSecret,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    tokenIssuer: 'agency-portal',
+    tokenAudience: 'agency-portal-web',
+    encryptionKey: key,
+    portalHost: (e.PORTAL_HOST ?? `localhost:${e.PORT}`).toLowerCase(),
+    portalScheme: e.PORTAL_SCHEME,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: embedded && e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    trustProxy: e.TRUST_PROXY,
+    hashConcurrency: e.HASH_CONCURRENCY,
+  };
+}

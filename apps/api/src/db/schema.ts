@@ -1,0 +1,425 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  date,
+  index,
+  inet,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// The whole data model (spec §3, decisions §4–§5). Every tenant-owned table carries agency_id and every
+// index a screen's query needs starts with it (decisions §6: distributable by agency_id).
+// Money is numeric(14,2); plan and birth dates are `date`; timestamps are UTC `timestamptz`.
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+/** An AES-256-GCM ciphertext (decisions §5), stored as text `iv.tag.data` in base64url. */
+const encrypted = (name: string) => text(name);
+
+export const roleEnum = pgEnum('role', ['ADMIN', 'AO', 'AC']);
+export const serviceCategoryEnum = pgEnum('service_category', ['insurance', 'investment']);
+export const planStatusEnum = pgEnum('plan_status', ['active', 'renewed', 'lapsed', 'closed']);
+export const documentKindEnum = pgEnum('document_kind', [
+  'policy_pdf',
+  'investment_pdf',
+  'aadhaar',
+  'pan',
+  'cheque',
+  'profile_image',
+  'avatar',
+  'provider_logo',
+]);
+
+/** Every person who signs in: platform admins, agency owners, agency clients with portal access. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    role: roleEnum('role').notNull(),
+    /** Set for AC accounts only: a client belongs to one agency (decisions §2). */
+    agencyId: uuid('agency_id').references((): AnyPgColumn => agencies.id),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Bumped on logout, password change or reset, deactivation; tokens carry it (decisions §3). */
+    tokenVersion: integer('token_version').notNull().default(1),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Owner and admin emails are unique on the platform; client emails per agency (decisions §2).
+    uniqueIndex('users_platform_email_uq').on(t.email).where(sql`${t.role} in ('ADMIN', 'AO')`),
+    uniqueIndex('users_agency_email_uq').on(t.agencyId, t.email).where(sql`${t.role} = 'AC'`),
+    index('users_email_idx').on(t.email),
+  ],
+);
+
+/** The admin's "clients" (spec §3 Client admin view): an agency owner's account. */
+export const ownerAccounts = pgTable(
+  'owner_accounts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientName: text('client_name').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    insertedBy: text('inserted_by').notNull().default('SYSTEM'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    newsletterSubscribed: boolean('newsletter_subscribed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('owner_accounts_user_uq').on(t.userId),
+    // Admin list pages in a stable order (issue 3 moves them to keyset pagination).
+    index('owner_accounts_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => ownerAccounts.id),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    alternatePhone: text('alternate_phone'),
+    locality: text('locality').notNull(),
+    society: text('society'),
+    city: text('city').notNull(),
+    stateName: text('state_name').notNull(),
+    countryId: smallint('country_id').notNull().default(1),
+    pincode: text('pincode').notNull(),
+    website: text('website'),
+    yearsInBusiness: smallint('years_in_business'),
+    description: text('description'),
+    licenseNumber: text('license_number'),
+    /** Next number for readable client codes such as ACME-00042 (decisions §4). */
+    nextClientSeq: integer('next_client_seq').notNull().default(1),
+    /** Days before expiry at which renewal reminders go out (issue 7). */
+    reminderDays: integer('reminder_days').array().notNull().default(sql`'{30,15,7,1}'::integer[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('agencies_slug_uq').on(t.slug), index('agencies_owner_idx').on(t.ownerId)],
+);
+
+/** The fixed catalogue (decisions §4), seeded by migration; ADMIN may add more. */
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    category: serviceCategoryEnum('category').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: smallint('sort_order').notNull().default(100),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('services_code_uq').on(t.code)],
+);
+
+/** Documents of every kind, stored encrypted outside the table (decisions §5). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    kind: documentKindEnum('kind').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    originalName: text('original_name'),
+    /** Where the encrypted bytes live in the document store. */
+    storageKey: text('storage_key').notNull(),
+    encryptionIv: text('encryption_iv').notNull(),
+    encryptionTag: text('encryption_tag').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('documents_agency_idx').on(t.agencyId, t.createdAt)],
+);
+
+/** An agency's tie-up with a provider company for one service ("Insurance/Investment Company"). */
+export const providers = pgTable(
+  'providers',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    category: serviceCategoryEnum('category').notNull(),
+    providerName: text('provider_name').notNull(),
+    agencyCode: text('agency_code'),
+    startDate: date('start_date', { mode: 'string' }),
+    agentName: text('agent_name'),
+    email: text('email'),
+    mobileNumber: text('mobile_number'),
+    bankName: text('bank_name'),
+    bankAccountNumberEnc: encrypted('bank_account_number_enc'),
+    bankAccountLast4: text('bank_account_last4'),
+    logoDocumentId: uuid('logo_document_id').references(() => documents.id),
+    investmentType: text('investment_type'),
+    agencyType: text('agency_type'),
+    arnNumber: text('arn_number'),
+    arnExpiry: date('arn_expiry', { mode: 'string' }),
+    euinNumber: text('euin_number'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('providers_agency_category_idx').on(t.agencyId, t.category, t.providerName),
+    index('providers_agency_service_idx').on(t.agencyId, t.serviceId),
+  ],
+);
+
+/** An agency's customer (decisions §1: primary client), optionally with portal access (an AC user). */
+export const primaryClients = pgTable(
+  'primary_clients',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    userId: uuid('user_id').references(() => users.id),
+    clientCode: text('client_code').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    alternatePhone: text('alternate_phone'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender'),
+    nationality: text('nationality').default('Indian'),
+    occupation: text('occupation'),
+    houseNumber: text('house_number'),
+    society: text('society'),
+    locality: text('locality'),
+    city: text('city'),
+    state: text('state'),
+    pincode: text('pincode'),
+    panEnc: encrypted('pan_enc'),
+    panLast4: text('pan_last4'),
+    /** Only the last 4 digits are ever stored (decisions §5). */
+    aadhaarLast4: text('aadhaar_last4'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    avatarDocumentId: uuid('avatar_document_id').references(() => documents.id),
+    portalAccess: boolean('portal_access').notNull().default(false),
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
+    preferredLanguage: text('preferred_language').notNull().default('en'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Removed clients are hidden and kept for the retention period (issue 5). */
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('primary_clients_code_uq').on(t.agencyId, t.clientCode),
+    uniqueIndex('primary_clients_user_uq').on(t.userId),
+    index('primary_clients_agency_created_idx').on(t.agencyId, t.createdAt, t.id),
+    index('primary_clients_agency_name_idx').on(t.agencyId, t.firstName, t.lastName),
+    index('primary_clients_agency_email_idx').on(t.agencyId, t.email),
+    index('primary_clients_agency_phone_idx').on(t.agencyId, t.phone),
+  ],
+);
+
+/** A primary client's family member (spec §3 secondary client and its detail). */
+export const secondaryClients = pgTable(
+  'secondary_clients',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    primaryClientId: uuid('primary_client_id')
+      .notNull()
+      .references(() => primaryClients.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    alternatePhone: text('alternate_phone'),
+    relationship: text('relationship').notNull(),
+    relationType: text('relation_type'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender'),
+    houseNumber: text('house_number'),
+    society: text('society'),
+    locality: text('locality'),
+    city: text('city'),
+    state: text('state'),
+    pincode: text('pincode'),
+    heightCm: numeric('height_cm', { precision: 5, scale: 1 }),
+    weightKg: numeric('weight_kg', { precision: 5, scale: 1 }),
+    medicalConditions: text('medical_conditions'),
+    aadhaarLast4: text('aadhaar_last4'),
+    panEnc: encrypted('pan_enc'),
+    panLast4: text('pan_last4'),
+    cifEnc: encrypted('cif_enc'),
+    cifLast4: text('cif_last4'),
+    accountNumberEnc: encrypted('account_number_enc'),
+    accountNumberLast4: text('account_number_last4'),
+    ifscCode: text('ifsc_code'),
+    aadhaarDocumentId: uuid('aadhaar_document_id').references(() => documents.id),
+    panDocumentId: uuid('pan_document_id').references(() => documents.id),
+    chequeDocumentId: uuid('cheque_document_id').references(() => documents.id),
+    profileImageDocumentId: uuid('profile_image_document_id').references(() => documents.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('secondary_clients_primary_idx').on(t.agencyId, t.primaryClientId)],
+);
+
+// Columns shared by the two plan tables: holder, provider, dates, per-service fields, nominee, document.
+const planColumns = () => ({
+  id: id(),
+  agencyId: uuid('agency_id')
+    .notNull()
+    .references(() => agencies.id),
+  primaryClientId: uuid('primary_client_id')
+    .notNull()
+    .references(() => primaryClients.id),
+  /** Set when the plan is held by a family member of the primary client. */
+  secondaryClientId: uuid('secondary_client_id').references(() => secondaryClients.id),
+  providerId: uuid('provider_id')
+    .notNull()
+    .references(() => providers.id),
+  serviceId: uuid('service_id')
+    .notNull()
+    .references(() => services.id),
+  planName: text('plan_name'),
+  startDate: date('start_date', { mode: 'string' }),
+  endDate: date('end_date', { mode: 'string' }),
+  /** The per-service fields of spec §3 (life: sum_assured, plan_name, mode, term, ppt; …). */
+  subtypeFields: jsonb('subtype_fields').$type<Record<string, unknown>>().notNull().default({}),
+  nomineeFullName: text('nominee_full_name'),
+  nomineeRelation: text('nominee_relation'),
+  nomineeDob: date('nominee_dob', { mode: 'string' }),
+  nomineePhone: text('nominee_phone'),
+  nomineeEmail: text('nominee_email'),
+  documentId: uuid('document_id').references(() => documents.id),
+  status: planStatusEnum('status').notNull().default('active'),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
+});
+
+export const insurancePolicies = pgTable(
+  'insurance_policies',
+  {
+    ...planColumns(),
+    policyNumber: text('policy_number').notNull(),
+    premiumAmount: money('premium_amount'),
+    sumAssured: money('sum_assured'),
+  },
+  (t) => [
+    index('insurance_policies_client_idx').on(t.agencyId, t.primaryClientId),
+    index('insurance_policies_secondary_idx').on(t.agencyId, t.secondaryClientId),
+    index('insurance_policies_end_idx').on(t.agencyId, t.endDate),
+    index('insurance_policies_provider_idx').on(t.agencyId, t.providerId),
+    index('insurance_policies_number_idx').on(t.agencyId, t.policyNumber),
+  ],
+);
+
+export const investmentAccounts = pgTable(
+  'investment_accounts',
+  {
+    ...planColumns(),
+    /** Folio, PRAN or post-office account number, shown as the plan's number. */
+    accountNumber: text('account_number').notNull(),
+    amount: money('amount'),
+  },
+  (t) => [
+    index('investment_accounts_client_idx').on(t.agencyId, t.primaryClientId),
+    index('investment_accounts_secondary_idx').on(t.agencyId, t.secondaryClientId),
+    index('investment_accounts_end_idx').on(t.agencyId, t.endDate),
+    index('investment_accounts_provider_idx').on(t.agencyId, t.providerId),
+  ],
+);
+
+/** Members covered by a health policy (spec §3 insured member). */
+export const insuredMembers = pgTable(
+  'insured_members',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => insurancePolicies.id, { onDelete: 'cascade' }),
+    secondaryClientId: uuid('secondary_client_id').references(() => secondaryClients.id),
+    name: text('insured_member_name').notNull(),
+    relationship: text('relationship'),
+    dateOfBirth: date('insured_member_dob', { mode: 'string' }),
+    phone: text('insured_member_phone_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('insured_members_policy_idx').on(t.agencyId, t.policyId)],
+);
+
+/** Append-only (a trigger refuses UPDATE and DELETE): who did what to whose data, when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    actorRole: roleEnum('actor_role'),
+    agencyId: uuid('agency_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    ip: inet('ip'),
+  },
+  (t) => [
+    index('audit_log_agency_at_idx').on(t.agencyId, t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/** Sign-in failure counters, shared by every API process (decisions §3, §6). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});

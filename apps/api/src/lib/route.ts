@@ -1,0 +1,50 @@
+import { type Endpoint, ErrorResponseSchema } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: Out<E['body']>;
+  query: Out<E['querystring']>;
+  params: Out<E['params']>;
+}
+
+/**
+ * Registers one endpoint of the contract's table: its method, path, schemas and access come from the
+ * contract, so a route cannot drift from what the web app and the OpenAPI document say.
+ */
+export function addRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<z.input<E['response']>>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { access: endpoint.access },
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      response: { [endpoint.status]: endpoint.response, '4XX': ErrorResponseSchema },
+    },
+    handler: async (req, reply) => {
+      const result = await handler({
+        req,
+        reply,
+        body: req.body as Out<E['body']>,
+        query: req.query as Out<E['querystring']>,
+        params: req.params as Out<E['params']>,
+      });
+      reply.status(endpoint.status);
+      return result;
+    },
+  });
+}

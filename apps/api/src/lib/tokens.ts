@@ -1,0 +1,68 @@
+import { type Role, TokenClaimsSchema } from '@portal/contract';
+import { jwtVerify, SignJWT } from 'jose';
+
+export interface TokenSubject {
+  userId: string;
+  roles: Role[];
+  clientName: string;
+  agencyId: string | null;
+  agencyName: string | null;
+  tokenVersion: number;
+}
+
+export interface TokenService {
+  sign(subject: TokenSubject): Promise<string>;
+  /** The subject of a valid token, or null for anything forged, tampered, expired or foreign. */
+  verify(token: string): Promise<TokenSubject | null>;
+}
+
+const ALGORITHM = 'HS256';
+
+export function createTokenService(options: {
+  secret: string;
+  issuer: string;
+  audience: string;
+  ttlSeconds: number;
+}): TokenService {
+  const key = new TextEncoder().encode(options.secret);
+  return {
+    sign: (s) =>
+      new SignJWT({
+        roleid: s.roles,
+        clientName: s.clientName,
+        agency_id: s.agencyId,
+        agency_name: s.agencyName,
+        tv: s.tokenVersion,
+      })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(s.userId)
+        .setIssuer(options.issuer)
+        .setAudience(options.audience)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + options.ttlSeconds)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: options.issuer,
+          audience: options.audience,
+          requiredClaims: ['exp', 'iat', 'sub', 'iss', 'aud'],
+        });
+        const claims = TokenClaimsSchema.safeParse(payload);
+        if (!claims.success) return null;
+        const c = claims.data;
+        return {
+          userId: c.sub,
+          roles: c.roleid,
+          clientName: c.clientName,
+          agencyId: c.agency_id,
+          agencyName: c.agency_name,
+          tokenVersion: c.tv,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { agencies, ownerAccounts, primaryClients, users } from '../../db/schema.ts';
+
+// Queries for sign-in and sessions. Sign-in runs before a tenant is known, so these take the agency the
+// portal address names (or none, on the platform address) rather than a caller's agency.
+
+export type Candidate = {
+  userId: string;
+  role: 'ADMIN' | 'AO' | 'AC';
+  passwordHash: string;
+  fullName: string;
+  isActive: boolean;
+  tokenVersion: number;
+  mustChangePassword: boolean;
+  agencyId: string | null;
+  agencyName: string | null;
+  ownerIsActive: boolean | null;
+  ownerIsVerified: boolean | null;
+  portalAccess: boolean | null;
+};
+
+const candidateColumns = {
+  userId: users.id,
+  role: users.role,
+  passwordHash: users.passwordHash,
+  fullName: users.fullName,
+  isActive: users.isActive,
+  tokenVersion: users.tokenVersion,
+  mustChangePassword: users.mustChangePassword,
+};
+
+export async function findAgencyBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .where(eq(agencies.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+/** On the bare portal address: a platform admin or an agency owner (with their first agency). */
+export async function findPlatformCandidate(db: Db, email: string): Promise<Candidate | null> {
+  const [row] = await db
+    .select({
+      ...candidateColumns,
+      agencyId: agencies.id,
+      agencyName: agencies.name,
+      ownerIsVerified: ownerAccounts.isVerified,
+    })
+    .from(users)
+    .leftJoin(ownerAccounts, eq(ownerAccounts.userId, users.id))
+    .leftJoin(agencies, eq(agencies.ownerId, ownerAccounts.id))
+    .where(and(eq(users.email, email), inArray(users.role, ['ADMIN', 'AO'])))
+    .orderBy(asc(agencies.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...row,
+    ownerIsActive: row.role === 'AO' ? row.isActive : null,
+    portalAccess: null,
+  };
+}
+
+/** On an agency's address: that agency's owner, or one of its clients with portal access. */
+export async function findAgencyCandidate(
+  db: Db,
+  agency: { id: string; name: string },
+  email: string,
+): Promise<Candidate | null> {
+  const [owner] = await db
+    .select({ ...candidateColumns, ownerIsVerified: ownerAccounts.isVerified })
+    .from(agencies)
+    .innerJoin(ownerAccounts, eq(ownerAccounts.id, agencies.ownerId))
+    .innerJoin(users, eq(users.id, ownerAccounts.userId))
+    .where(and(eq(agencies.id, agency.id), eq(users.email, email)))
+    .limit(1);
+  if (owner) {
+    return {
+      ...owner,
+      agencyId: agency.id,
+      agencyName: agency.name,
+      ownerIsActive: owner.isActive,
+      portalAccess: null,
+    };
+  }
+  const ownerUser = db
+    .select({ isActive: users.isActive, isVerified: ownerAccounts.isVerified })
+    .from(agencies)
+    .innerJoin(ownerAccounts, eq(ownerAccounts.id, agencies.ownerId))
+    .innerJoin(users, eq(users.id, ownerAccounts.userId))
+    .where(eq(agencies.id, agency.id))
+    .as('agency_owner');
+  const [client] = await db
+    .select({
+      ...candidateColumns,
+      portalAccess: primaryClients.portalAccess,
+      ownerIsActive: ownerUser.isActive,
+      ownerIsVerified: ownerUser.isVerified,
+    })
+    .from(users)
+    .leftJoin(
+      primaryClients,
+      and(eq(primaryClients.userId, users.id), sql`${primaryClients.deletedAt} is null`),
+    )
+    .crossJoin(ownerUser)
+    .where(and(eq(users.agencyId, agency.id), eq(users.email, email), eq(users.role, 'AC')))
+    .limit(1);
+  if (!client) return null;
+  return {
+    ...client,
+    agencyId: agency.id,
+    agencyName: agency.name,
+    portalAccess: client.portalAccess ?? false,
+  };
+}
+
+export async function markSignedIn(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Revokes every token of the user (decisions §3). */
+export async function bumpTokenVersion(db: Pick<Db, 'update'>, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function findMe(db: Db, userId: string, agencyId: string | null) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      mustChangePassword: users.mustChangePassword,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return null;
+  let agency: { id: string; name: string; slug: string; isVerified: boolean } | null = null;
+  if (agencyId) {
+    const [row] = await db
+      .select({
+        id: agencies.id,
+        name: agencies.name,
+        slug: agencies.slug,
+        isVerified: ownerAccounts.isVerified,
+      })
+      .from(agencies)
+      .innerJoin(ownerAccounts, eq(ownerAccounts.id, agencies.ownerId))
+      .where(eq(agencies.id, agencyId))
+      .limit(1);
+    agency = row ?? null;
+  }
+  return { user, agency };
+}

@@ -1,0 +1,142 @@
+import {
+  type LoginResponse,
+  type MeResponse,
+  MSG,
+  type Role,
+  SESSION_EXPIRED_REASON,
+} from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PasswordHasher } from '../../lib/passwords.ts';
+import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
+import * as repo from './auth.repository.ts';
+import { parseTenantHost } from './tenant-host.ts';
+import { clearFailures, recordFailure, retryAfterSeconds } from './throttle.ts';
+
+export interface AuthDeps {
+  db: Db;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  portalHost: string;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  tenantHost: string | undefined;
+  ip: string;
+}
+
+/** Why a correct password still may not sign in (decisions §3). */
+function refusal(candidate: repo.Candidate): AppError | null {
+  if (!candidate.isActive) return new AppError('FORBIDDEN', MSG.accountInactive);
+  if (candidate.role === 'AC') {
+    if (candidate.ownerIsActive === false) {
+      return new AppError(
+        'FORBIDDEN',
+        'This agency portal is currently unavailable. Please contact your agency.',
+      );
+    }
+    if (candidate.ownerIsVerified !== true) return new AppError('FORBIDDEN', MSG.agencyPending);
+    if (candidate.portalAccess !== true) {
+      return new AppError(
+        'FORBIDDEN',
+        'Portal access is not enabled for your account. Please contact your agency.',
+      );
+    }
+  }
+  return null;
+}
+
+export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginResponse> {
+  const host = parseTenantHost(input.tenantHost, deps.portalHost);
+  if (host.kind === 'unknown') throw new AppError('NOT_FOUND', MSG.unknownPortal);
+  const agency = host.kind === 'agency' ? await repo.findAgencyBySlug(deps.db, host.slug) : null;
+  if (host.kind === 'agency' && !agency) throw new AppError('NOT_FOUND', MSG.unknownPortal);
+
+  const accountKey = `account:${agency?.id ?? 'platform'}:${input.email}`;
+  const keys = [accountKey, `address:${input.ip}`];
+  const wait = await retryAfterSeconds(deps.db, keys);
+  if (wait > 0) {
+    throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyAttempts, MSG.tooManyAttempts, {
+      headers: { 'retry-after': String(wait) },
+    });
+  }
+
+  const candidate = agency
+    ? await repo.findAgencyCandidate(deps.db, agency, input.email)
+    : await repo.findPlatformCandidate(deps.db, input.email);
+  const ok = candidate
+    ? await deps.hasher.verify(candidate.passwordHash, input.password)
+    : await deps.hasher.verifyDummy(input.password);
+  if (!candidate || !ok) {
+    await recordFailure(deps.db, keys);
+    await writeAudit(deps.db, {
+      actorUserId: candidate?.userId ?? null,
+      actorRole: null,
+      agencyId: agency?.id ?? null,
+      action: 'auth.login_failed',
+      ip: input.ip,
+    });
+    throw new AppError('UNAUTHENTICATED', MSG.loginInvalid);
+  }
+  await clearFailures(deps.db, [accountKey]);
+  const refused = refusal(candidate);
+  if (refused) throw refused;
+
+  const roles: Role[] = [candidate.role];
+  const token = await deps.tokens.sign({
+    userId: candidate.userId,
+    roles,
+    clientName: candidate.fullName,
+    agencyId: candidate.agencyId,
+    agencyName: candidate.agencyName,
+    tokenVersion: candidate.tokenVersion,
+  });
+  await repo.markSignedIn(deps.db, candidate.userId);
+  await writeAudit(deps.db, {
+    actorUserId: candidate.userId,
+    actorRole: candidate.role,
+    agencyId: candidate.agencyId,
+    action: 'auth.login',
+    ip: input.ip,
+  });
+  return {
+    status: 'success',
+    message: MSG.loginSuccess,
+    data: {
+      token,
+      agency_name: candidate.agencyName,
+      must_change_password: candidate.mustChangePassword,
+    },
+  };
+}
+
+export async function logout(deps: Pick<AuthDeps, 'db'>, who: TokenSubject, ip: string) {
+  await repo.bumpTokenVersion(deps.db, who.userId);
+  await writeAudit(deps.db, {
+    actorUserId: who.userId,
+    actorRole: who.roles[0] ?? null,
+    agencyId: who.agencyId,
+    action: 'auth.logout',
+    ip,
+  });
+  return { message: 'Signed out.' };
+}
+
+export async function me(deps: Pick<AuthDeps, 'db'>, who: TokenSubject): Promise<MeResponse> {
+  const found = await repo.findMe(deps.db, who.userId, who.agencyId);
+  if (!found) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
+  return {
+    user_id: found.user.id,
+    email: found.user.email,
+    full_name: found.user.fullName,
+    roles: [found.user.role],
+    agency_id: found.agency?.id ?? null,
+    agency_name: found.agency?.name ?? null,
+    agency_slug: found.agency?.slug ?? null,
+    is_verified: found.agency ? found.agency.isVerified : null,
+    must_change_password: found.user.mustChangePassword,
+  };
+}

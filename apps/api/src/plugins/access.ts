@@ -1,0 +1,74 @@
+import { type Access, MSG, type Role, SESSION_EXPIRED_REASON } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+import type { TokenService, TokenSubject } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (conventions: every route declares it). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The verified caller; set on every route that is not public. */
+    auth: TokenSubject | null;
+  }
+}
+
+export class UndeclaredAccessError extends Error {}
+
+/**
+ * Every route declares `config.access`; the app refuses to start otherwise. Checked once all routes are
+ * known, so plugins that mark their own routes public (docs, web files) are seen as they end up.
+ */
+export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+  const routes: RouteOptions[] = [];
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter((r) => r.config?.access === undefined);
+    if (undeclared.length > 0) {
+      const list = undeclared.map((r) => `${String(r.method)} ${r.url}`).join(', ');
+      throw new UndeclaredAccessError(`Routes without a declared access: ${list}`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    // No access on a request means the not-found handler answers it.
+    if (access === undefined || access === 'public') return;
+    const header = request.headers.authorization;
+    if (!header || !/^Bearer\s+\S+$/i.test(header)) {
+      throw new AppError('UNAUTHENTICATED', MSG.unauthenticated, 'A bearer token is required.');
+    }
+    const subject = await deps.tokens.verify(header.replace(/^Bearer\s+/i, ''));
+    if (!subject) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
+    // Revocation (decisions §3): the token's version must still be the user's, and the user active.
+    const [state] = await deps.db
+      .select({ tokenVersion: users.tokenVersion, isActive: users.isActive, role: users.role })
+      .from(users)
+      .where(eq(users.id, subject.userId))
+      .limit(1);
+    if (
+      !state?.isActive ||
+      state.tokenVersion !== subject.tokenVersion ||
+      !subject.roles.includes(state.role)
+    ) {
+      throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
+    }
+    if (!(access as readonly Role[]).some((role) => subject.roles.includes(role))) {
+      throw new AppError('FORBIDDEN', MSG.forbidden);
+    }
+    request.auth = subject;
+  });
+}
+
+/** For handlers of non-public routes: the caller, which the access hook guarantees. */
+export function caller(request: { auth: TokenSubject | null }): TokenSubject {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', MSG.unauthenticated);
+  return request.auth;
+}

@@ -1,0 +1,56 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/client.ts';
+import { firstStart } from './modules/system/first-start.ts';
+
+// Listens and shuts down gracefully; everything else is buildApp's.
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  const lines = await firstStart(app.services.database.db, app.services.hasher, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    seedDemo: config.seedDemo,
+    portalHost: config.portalHost,
+    portalScheme: config.portalScheme,
+  });
+  await app.listen({ host: config.host, port: config.port });
+  const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const banner = [
+    '',
+    `Agency portal running at ${config.portalScheme}://${config.portalHost}  (database: ${database})`,
+    ...(config.env !== 'production'
+      ? [`API documentation: ${config.portalScheme}://${config.portalHost}/api/docs`]
+      : []),
+    ...lines,
+    '',
+  ];
+  process.stdout.write(`${banner.join('\n')}\n`);
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(
+      `Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+  }
+  process.exit(1);
+});

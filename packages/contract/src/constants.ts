@@ -1,0 +1,26 @@
+// Constants of spec §9 and decisions §2–§3. One place, used by the API and the web app alike.
+export const PORTAL_VERSION = '2.4';
+export const TOKEN_STORAGE_KEY = 'token';
+export const SESSION_EXPIRED_REASON = 'Your session has expired or is invalid.';
+export const SESSION_EXPIRED_DEFAULT = 'Your session has expired. Please log in again.';
+export const DEFAULT_PAGE_SIZE = 10;
+export const RECENT_CLIENTS_ROWS = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const REGISTRATION_STEPS = 3;
+export const REGISTRATION_REDIRECT_MS = 2000;
+export const COUNTRY_ID_INDIA = 1;
+export const INSERTED_BY_SYSTEM = 'SYSTEM';
+export const TOAST_AUTO_CLOSE_MS = 2000;
+export const TOAST_DEDUPE_MS = 2000;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const NAV_DEBOUNCE_MS = 400;
+export const DOCUMENT_MIN_BYTES = 100;
+export const DOCUMENT_FETCH_TIMEOUT_MS = 30_000;
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const MASK_VISIBLE_CHARS = 4;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MINUTES = 15;
+/** Sign-in sends the browser's host so the API knows which agency portal it is on (decisions §2). */
+export const TENANT_HOST_HEADER = 'x-tenant-host';
+export const RESERVED_SLUGS = ['www', 'api', 'admin', 'app', 'static'] as const;

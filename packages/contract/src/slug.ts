@@ -1,0 +1,24 @@
+import { RESERVED_SLUGS } from './constants.ts';
+
+/**
+ * The agency's portal slug: its name lowercased with spaces removed (spec §4), reduced to [a-z0-9-]
+ * (decisions §2). May be empty for a name with no Latin letters or digits; callers reject that.
+ */
+export function slugify(agencyName: string): string {
+  return agencyName
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63);
+}
+
+export function isReservedSlug(slug: string): boolean {
+  return (RESERVED_SLUGS as readonly string[]).includes(slug);
+}
+
+/** `{scheme}://{slug}.{portalHost}` (decisions §2). */
+export function portalUrlFor(slug: string, portalHost: string, scheme: string): string {
+  return `${scheme}://${slug}.${portalHost}`;
+}
