@@ -14,7 +14,7 @@ import { INDIAN_STATES_AND_UTS } from './states.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Digits with optional +, spaces, hyphens and brackets; 10 to 13 digits (Indian mobiles and landlines with STD code).
-const PHONE_RE = /^\+?[0-9][0-9\s()-]*$/;
+const PHONE_RE = /^\+?\(?[0-9][0-9\s()-]*$/;
 const PINCODE_RE = /^[1-9][0-9]{5}$/;
 const WEBSITE_RE = /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}(:[0-9]{1,5})?(\/\S*)?$/i;
 
@@ -23,7 +23,8 @@ function requiredString(field: string, max: number) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, { error: required })
+    // abort: a missing field answers only '{Field} is required.' (spec §5), not also its format rule.
+    .min(1, { error: required, abort: true })
     .max(max, { error: `${splitFieldName(field)} must be at most ${max} characters.` });
 }
 

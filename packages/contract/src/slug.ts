@@ -3,6 +3,7 @@ import { RESERVED_SLUGS } from './constants.ts';
 /**
  * The agency's portal slug: its name lowercased with spaces removed (spec §4), reduced to [a-z0-9-]
  * (decisions §2). May be empty for a name with no Latin letters or digits; callers reject that.
+ * Cut to 63 before trimming hyphens, so the cut never leaves one at the end (a DNS label cannot).
  */
 export function slugify(agencyName: string): string {
   return agencyName
@@ -10,8 +11,8 @@ export function slugify(agencyName: string): string {
     .replace(/\s+/g, '')
     .replace(/[^a-z0-9-]/g, '')
     .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 63);
+    .slice(0, 63)
+    .replace(/^-+|-+$/g, '');
 }
 
 export function isReservedSlug(slug: string): boolean {
