@@ -110,7 +110,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const hasWeb = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasWeb;
+    const pathname = request.url.split('?')[0] ?? '';
+    // Screens of the SPA fall back to index.html; a missing file (an old asset) is a real 404.
+    const wantsPage =
+      hasWeb && request.method === 'GET' && !pathname.startsWith('/api') && !/\.[a-z0-9]+$/i.test(pathname);
     if (wantsPage && app.webIndexHtml) {
       return reply
         .type('text/html; charset=utf-8')
@@ -119,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     return reply
       .status(404)
-      .send({ message: MSG.notFound, detail: `No route ${request.method} ${request.url.split('?')[0]}` });
+      .send({ message: MSG.notFound, detail: `No route ${request.method} ${pathname}` });
   });
   return app;
 }

@@ -7,12 +7,14 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './constants.ts';
 import { MSG, requiredMessage, splitFieldName } from './messages.ts';
-import { RoleSchema } from './roles.ts';
+import { ROLES } from './roles.ts';
+import { EMAIL_RE } from './rules.ts';
 import { INDIAN_STATES_AND_UTS } from './states.ts';
 
 // One set of schemas for the registration form and the API (spec §3, §5). Field names are the spec's.
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const RoleSchema = z.enum(ROLES);
+
 // Digits with optional +, spaces, hyphens and brackets; 10 to 13 digits (Indian mobiles and landlines with STD code).
 const PHONE_RE = /^\+?\(?[0-9][0-9\s()-]*$/;
 const PINCODE_RE = /^[1-9][0-9]{5}$/;
@@ -20,12 +22,14 @@ const WEBSITE_RE = /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}(:[0-9]{1,5})?(\/\S*)
 
 function requiredString(field: string, max: number) {
   const required = requiredMessage(field);
-  return z
-    .string({ error: required })
-    .trim()
-    // abort: a missing field answers only '{Field} is required.' (spec §5), not also its format rule.
-    .min(1, { error: required, abort: true })
-    .max(max, { error: `${splitFieldName(field)} must be at most ${max} characters.` });
+  return (
+    z
+      .string({ error: required })
+      .trim()
+      // abort: a missing field answers only '{Field} is required.' (spec §5), not also its format rule.
+      .min(1, { error: required, abort: true })
+      .max(max, { error: `${splitFieldName(field)} must be at most ${max} characters.` })
+  );
 }
 
 function optionalString(field: string, max: number) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type Access, apiPaths, type EndpointName, type HttpMethod } from './api-paths.ts';
 import {
   LoginRequestSchema,
   LoginResponseSchema,
@@ -8,13 +9,9 @@ import {
   RegistrationSchema,
 } from './auth.ts';
 import { HealthResponseSchema } from './errors.ts';
-import type { Role } from './roles.ts';
-
-/** Who may call an endpoint. Every endpoint says so; the API refuses to start otherwise. */
-export type Access = 'public' | readonly Role[];
 
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: HttpMethod;
   path: string;
   access: Access;
   summary: string;
@@ -27,23 +24,17 @@ export interface Endpoint {
   status: number;
 }
 
-const ALL_ROLES = ['ADMIN', 'AO', 'AC'] as const;
-
 // The endpoint table (conventions: one source of truth). Paths are the spec's (§7) under /api.
 export const endpoints = {
   health: {
-    method: 'GET',
-    path: '/api/health',
-    access: 'public',
+    ...apiPaths.health,
     summary: 'Liveness and the database engine in use',
     tag: 'system',
     response: HealthResponseSchema,
     status: 200,
   },
   registerAgency: {
-    method: 'POST',
-    path: '/api/agencies/register-client',
-    access: 'public',
+    ...apiPaths.registerAgency,
     summary: 'Register an agency and its owner account',
     tag: 'auth',
     body: RegistrationSchema,
@@ -51,9 +42,7 @@ export const endpoints = {
     status: 201,
   },
   login: {
-    method: 'POST',
-    path: '/api/agencies/client-login',
-    access: 'public',
+    ...apiPaths.login,
     summary: 'Sign in on the portal address named by X-Tenant-Host',
     tag: 'auth',
     body: LoginRequestSchema,
@@ -61,23 +50,17 @@ export const endpoints = {
     status: 200,
   },
   logout: {
-    method: 'POST',
-    path: '/api/auth/logout',
-    access: ALL_ROLES,
+    ...apiPaths.logout,
     summary: 'Revoke every token of the caller',
     tag: 'auth',
     response: MessageResponseSchema,
     status: 200,
   },
   me: {
-    method: 'GET',
-    path: '/api/auth/me',
-    access: ALL_ROLES,
+    ...apiPaths.me,
     summary: 'The signed-in user',
     tag: 'auth',
     response: MeResponseSchema,
     status: 200,
   },
-} as const satisfies Record<string, Endpoint>;
-
-export type EndpointName = keyof typeof endpoints;
+} as const satisfies Record<EndpointName, Endpoint>;

@@ -1,3 +1,4 @@
+export * from './api-paths.ts';
 export * from './auth.ts';
 export * from './common-passwords.ts';
 export * from './constants.ts';
@@ -5,5 +6,6 @@ export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './roles.ts';
+export * from './rules.ts';
 export * from './slug.ts';
 export * from './states.ts';

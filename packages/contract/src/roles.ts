@@ -1,9 +1,12 @@
-import { z } from 'zod';
+// No zod here: the sign-in route imports this module and ships it to the browser.
 
 /** Roles come from the token's `roleid` list (spec §6). */
 export const ROLES = ['ADMIN', 'AO', 'AC'] as const;
-export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
 
 /** Where a signed-in user lands (spec §4, "Login success"). */
 export function landingPathForRoles(roles: readonly string[]): {

@@ -18,7 +18,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     await scope.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',

@@ -1,0 +1,59 @@
+// Reports the gzip size of the JavaScript each route loads, from Vite's manifest, and fails the build
+// when a route exceeds its budget (issue 2: sign-in ≤ 120 kB; issue 8: every route ≤ 200 kB).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+
+const ROUTES = {
+  'sign-in (/, /login, /register)': 'src/app/routes/auth.tsx',
+  'session ended': 'src/app/routes/session-expired.tsx',
+  unauthorized: 'src/app/routes/unauthorized.tsx',
+  terms: 'src/app/routes/terms.tsx',
+  'not found': 'src/app/routes/not-found.tsx',
+  'welcome (/dashboard, /agency-dashboard)': 'src/app/routes/welcome.tsx',
+  'client (/agency-client/dashboard)': 'src/app/routes/client-welcome.tsx',
+};
+const BUDGET_KB = { 'sign-in (/, /login, /register)': 120 };
+const DEFAULT_BUDGET_KB = 200;
+
+const gz = new Map();
+function gzipKb(file) {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024);
+  return gz.get(file);
+}
+
+/** The chunk files a manifest entry loads before it runs: itself and its static imports. */
+function closure(key, seen = new Set()) {
+  const entry = manifest[key];
+  if (!entry || seen.has(entry.file)) return seen;
+  seen.add(entry.file);
+  for (const imported of entry.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const rows = [];
+let failed = false;
+for (const [route, source] of Object.entries(ROUTES)) {
+  if (!manifest[source]) throw new Error(`No chunk for ${source}: is the route still lazy-loaded?`);
+  const files = closure(source, closure(entryKey));
+  const kb = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKb(f), 0);
+  const budget = BUDGET_KB[route] ?? DEFAULT_BUDGET_KB;
+  const over = kb > budget;
+  failed ||= over;
+  rows.push({ route, gzipKb: Number(kb.toFixed(1)), budgetKb: budget, ok: !over });
+}
+console.log('\nJavaScript loaded per route (gzip):');
+for (const r of rows) {
+  console.log(
+    `  ${r.ok ? 'ok  ' : 'OVER'} ${r.route.padEnd(42)} ${String(r.gzipKb).padStart(7)} kB  (budget ${r.budgetKb} kB)`,
+  );
+}
+writeFileSync(path.join(dist, 'bundle-report.json'), `${JSON.stringify(rows, null, 2)}\n`);
+if (failed) {
+  console.error('A route exceeds its JavaScript budget.');
+  process.exit(1);
+}

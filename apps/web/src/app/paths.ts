@@ -1,0 +1,13 @@
+// The route table of spec §2, in one place (conventions: bulletproof-react's paths file).
+export const paths = {
+  root: '/',
+  login: '/login',
+  register: '/register',
+  sessionExpired: '/session-expired',
+  unauthorized: '/unauthorized',
+  terms: '/terms',
+  dashboard: '/dashboard',
+  agencyDashboard: '/agency-dashboard',
+  adminDashboard: '/agency-admin/dashboard',
+  clientDashboard: '/agency-client/dashboard',
+} as const;

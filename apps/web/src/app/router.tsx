@@ -1,0 +1,77 @@
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { RequireRoles } from './guard.tsx';
+import { paths } from './paths.ts';
+import { Toasts } from './toasts.tsx';
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <Toasts />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+// Every screen is its own chunk, so the sign-in route loads only what it shows (issue 2 budget).
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    // Every child is lazy; until the first one arrives the page stays blank rather than flashing.
+    HydrateFallback: () => null,
+    children: [
+      {
+        path: paths.root,
+        lazy: () => import('./routes/auth.tsx').then((m) => ({ Component: m.AuthScreen })),
+      },
+      {
+        path: paths.login,
+        lazy: () => import('./routes/auth.tsx').then((m) => ({ Component: m.AuthScreen })),
+      },
+      {
+        path: paths.register,
+        lazy: () => import('./routes/auth.tsx').then((m) => ({ Component: m.AuthScreen })),
+      },
+      {
+        path: paths.sessionExpired,
+        lazy: () =>
+          import('./routes/session-expired.tsx').then((m) => ({ Component: m.SessionExpiredScreen })),
+      },
+      {
+        path: paths.unauthorized,
+        lazy: () => import('./routes/unauthorized.tsx').then((m) => ({ Component: m.UnauthorizedScreen })),
+      },
+      {
+        path: paths.terms,
+        lazy: () => import('./routes/terms.tsx').then((m) => ({ Component: m.TermsScreen })),
+      },
+      {
+        element: <RequireRoles roles={['AO', 'ADMIN']} />,
+        children: [
+          {
+            path: paths.agencyDashboard,
+            lazy: () => import('./routes/welcome.tsx').then((m) => ({ Component: m.WelcomeScreen })),
+          },
+          {
+            path: paths.dashboard,
+            lazy: () => import('./routes/welcome.tsx').then((m) => ({ Component: m.WelcomeScreen })),
+          },
+        ],
+      },
+      {
+        element: <RequireRoles roles={['AC']} />,
+        children: [
+          {
+            path: paths.clientDashboard,
+            lazy: () =>
+              import('./routes/client-welcome.tsx').then((m) => ({ Component: m.ClientWelcomeScreen })),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundScreen })),
+      },
+    ],
+  },
+]);

@@ -1,0 +1,76 @@
+import { PORTAL_VERSION } from '@portal/contract';
+import { Lock } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SessionEnded } from '../../components/layouts/session-ended.tsx';
+import { MarketingPanel } from '../../features/auth/components/marketing-panel.tsx';
+import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
+import { paths } from '../paths.ts';
+
+// The wizard carries the form library and the shared zod schemas; it loads when someone opens it.
+const RegistrationWizard = lazy(() =>
+  import('../../features/auth/components/registration-wizard.tsx').then((m) => ({
+    default: m.RegistrationWizard,
+  })),
+);
+
+function WizardSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading registration">
+      <div className="h-4 w-28 animate-pulse rounded bg-slate-200" />
+      <div className="h-8 w-64 animate-pulse rounded bg-slate-200" />
+      <div className="h-2 w-full animate-pulse rounded-full bg-slate-200" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <div key={i} className="h-16 animate-pulse rounded bg-slate-100" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** '/', '/login' and '/register': one screen with a sign-in view and a registration view (spec §2). */
+export function AuthScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const reason = search.get('reason');
+  const [view, setView] = useState<'signin' | 'register'>(
+    location.pathname === paths.register ? 'register' : 'signin',
+  );
+
+  useEffect(() => {
+    setView(location.pathname === paths.register ? 'register' : 'signin');
+  }, [location.pathname]);
+
+  useEffect(() => {
+    document.title = view === 'register' ? 'Register your agency · Agency Portal' : 'Sign in · Agency Portal';
+  }, [view]);
+
+  const showSignIn = useCallback(() => navigate(paths.login), [navigate]);
+  const showRegister = useCallback(() => navigate(paths.register), [navigate]);
+
+  // The session-ended screen is also reached through /login?reason=… (spec §2).
+  if (location.pathname === paths.login && reason) return <SessionEnded reason={reason} />;
+
+  return (
+    <div className="grid min-h-dvh grid-rows-[auto_1fr] md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:grid-rows-1">
+      <MarketingPanel />
+      <main className="flex flex-col items-center justify-start gap-6 px-4 py-6 md:justify-center md:px-10 md:py-8">
+        <div className="w-full max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
+          {view === 'signin' ? (
+            <SignInForm onSignUp={showRegister} />
+          ) : (
+            <Suspense fallback={<WizardSkeleton />}>
+              <RegistrationWizard onBackToSignIn={showSignIn} />
+            </Suspense>
+          )}
+        </div>
+        <p className="flex items-center gap-2 text-xs text-slate-500 md:hidden">
+          <Lock className="size-3.5" aria-hidden />
+          Your data is protected by 256-bit SSL encryption · Version {PORTAL_VERSION}
+        </p>
+      </main>
+    </div>
+  );
+}

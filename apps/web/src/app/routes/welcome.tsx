@@ -1,0 +1,119 @@
+import type { MeResponse } from '@portal/contract';
+import { AlertTriangle, ShieldCheck } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { SignedInLayout } from '../../components/layouts/signed-in-layout.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { apiCall } from '../../lib/api-client.ts';
+import { currentClaims } from '../../lib/session.ts';
+import { paths } from '../paths.ts';
+
+interface LandingState {
+  clientName?: string;
+  isSuperAdmin?: boolean;
+}
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; me: MeResponse };
+
+/** /agency-dashboard and the /dashboard index: the welcome after sign-in (spec §2, issue 2 item 8). */
+export function WelcomeScreen() {
+  const navigate = useNavigate();
+  const state = (useLocation().state ?? {}) as LandingState;
+  const claims = currentClaims();
+  const isSuperAdmin = claims?.roles.includes('ADMIN') ?? state.isSuperAdmin === true;
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  const fetchMe = useCallback((signal?: AbortSignal) => {
+    setLoad({ status: 'loading' });
+    apiCall('me', { signal, quiet: true }).then(
+      (me) => setLoad({ status: 'ready', me }),
+      (err: Error) => {
+        if (err.name !== 'AbortError') setLoad({ status: 'error' });
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    document.title = 'Dashboard · Agency Portal';
+    const controller = new AbortController();
+    fetchMe(controller.signal);
+    return () => controller.abort();
+  }, [fetchMe]);
+
+  const name = load.status === 'ready' ? load.me.full_name : (claims?.clientName ?? state.clientName ?? '');
+
+  return (
+    <SignedInLayout>
+      <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
+        <p className="text-sm font-medium text-primary-700">
+          {isSuperAdmin ? 'Platform admin' : 'Agency owner'}
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold text-slate-900 md:text-3xl">
+          Welcome, {name || 'there'}!
+        </h1>
+        {load.status === 'loading' ? (
+          <div
+            className="mt-4 h-5 w-72 max-w-full animate-pulse rounded bg-slate-200"
+            role="status"
+            aria-label="Loading"
+          />
+        ) : null}
+        {load.status === 'error' ? (
+          <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-red-800">
+            We could not load your account details.
+            <Button variant="secondary" onClick={() => fetchMe()}>
+              Retry
+            </Button>
+          </div>
+        ) : null}
+        {load.status === 'ready' && load.me.agency_name ? (
+          <p className="mt-3 text-slate-600">
+            You are signed in to <span className="font-medium text-slate-900">{load.me.agency_name}</span>
+            {load.me.agency_slug ? (
+              <>
+                {' '}
+                — your clients sign in at{' '}
+                <span className="font-medium text-slate-900">
+                  {load.me.agency_slug}.{window.location.host.replace(`${load.me.agency_slug}.`, '')}
+                </span>
+              </>
+            ) : null}
+            .
+          </p>
+        ) : null}
+        {load.status === 'ready' && isSuperAdmin ? (
+          <p className="mt-3 text-slate-600">You can verify and look after the agencies on the platform.</p>
+        ) : null}
+        {isSuperAdmin ? (
+          <Button className="mt-6" onClick={() => navigate(paths.adminDashboard)}>
+            Go to Admin Dashboard
+          </Button>
+        ) : null}
+      </section>
+
+      {load.status === 'ready' && load.me.is_verified === false ? (
+        <div
+          role="status"
+          className="mt-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900"
+        >
+          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-medium">Verification pending</p>
+            <p className="mt-1 text-sm">
+              The platform is verifying your agency. You can set it up meanwhile; your clients can sign in
+              once it is verified.
+            </p>
+          </div>
+        </div>
+      ) : null}
+      {load.status === 'ready' && load.me.is_verified === true ? (
+        <div className="mt-6 flex items-center gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
+          <ShieldCheck className="size-5 shrink-0" aria-hidden />
+          <p className="text-sm font-medium">
+            Your agency is verified. Your clients can sign in to their portal.
+          </p>
+        </div>
+      ) : null}
+    </SignedInLayout>
+  );
+}

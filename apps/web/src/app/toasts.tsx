@@ -1,0 +1,20 @@
+import { TOAST_AUTO_CLOSE_MS } from '@portal/contract';
+import { Slide, ToastContainer } from 'react-toastify';
+
+/** Toasts as spec §9 configures them. */
+export function Toasts() {
+  return (
+    <ToastContainer
+      position="top-center"
+      autoClose={TOAST_AUTO_CLOSE_MS}
+      hideProgressBar={false}
+      newestOnTop
+      closeOnClick
+      pauseOnHover
+      pauseOnFocusLoss
+      draggable
+      transition={Slide}
+      theme="light"
+    />
+  );
+}

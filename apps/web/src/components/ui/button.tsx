@@ -1,0 +1,43 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { Spinner } from './spinner.tsx';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-primary-700 text-white hover:bg-primary-800 disabled:bg-primary-300',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-300',
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  busy?: boolean;
+}
+
+export function Button({
+  variant = 'primary',
+  busy = false,
+  className,
+  children,
+  disabled,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={cn(
+        'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed',
+        VARIANTS[variant],
+        className,
+      )}
+    >
+      {busy ? <Spinner size="small" /> : null}
+      {children}
+    </button>
+  );
+}

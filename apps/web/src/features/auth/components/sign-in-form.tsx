@@ -1,0 +1,98 @@
+import { type LoginFormErrors, landingPathForRoles, loginFormErrors, MSG } from '@portal/contract';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField, TextField } from '../../../components/ui/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { readClaims, setToken } from '../../../lib/session.ts';
+import { notify } from '../../../lib/toast.ts';
+import { signIn } from '../api/auth-calls.ts';
+
+/** Login failure text (spec §8): the server's message, else by status. */
+export function loginFailureMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status > 0 && err.message && err.message !== MSG.genericError) return err.message;
+    if (err.status === 401) return MSG.loginInvalid;
+  }
+  return MSG.loginUnexpected;
+}
+
+// A plain form, no form library: the sign-in route must stay small (issue 2: ≤ 120 kB of JavaScript).
+export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [touched, setTouched] = useState({ email: false, password: false });
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const errors: LoginFormErrors = loginFormErrors(values);
+  const shown = (field: 'email' | 'password') => (submitted || touched[field] ? errors[field] : undefined);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (errors.email || errors.password) return;
+    setFailure(null);
+    setBusy(true);
+    try {
+      const { data } = await signIn({ email: values.email.trim(), password: values.password });
+      setToken(data.token);
+      const claims = readClaims(data.token);
+      const roles = claims?.roles ?? [];
+      const landing = landingPathForRoles(roles);
+      notify('success', MSG.loginSuccess);
+      navigate(landing.path, {
+        replace: true,
+        state: { roles, clientName: claims?.clientName ?? '', isSuperAdmin: landing.isSuperAdmin },
+      });
+    } catch (err) {
+      const message = loginFailureMessage(err);
+      setFailure(message);
+      notify('error', message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <div>
+        <h2 className="text-2xl font-semibold text-slate-900">Welcome back</h2>
+        <p className="mt-1 text-sm text-slate-600">Sign in to your agency or client portal.</p>
+      </div>
+      {failure ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure}
+        </p>
+      ) : null}
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        value={values.email}
+        onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+        onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+        error={shown('email')}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+        onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+        error={shown('password')}
+      />
+      <Button type="submit" busy={busy} className="w-full">
+        {busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        New agency?{' '}
+        <button type="button" onClick={onSignUp} className="font-medium text-primary-700 hover:underline">
+          Sign up
+        </button>
+      </p>
+    </form>
+  );
+}

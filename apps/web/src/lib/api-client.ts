@@ -1,0 +1,103 @@
+import {
+  apiPaths,
+  type EndpointName,
+  type endpoints,
+  MSG,
+  SESSION_EXPIRED_REASON,
+  TENANT_HOST_HEADER,
+} from '@portal/contract';
+import type { z } from 'zod';
+import { clearSession, getToken } from './session.ts';
+import { notify } from './toast.ts';
+
+// The one way the web app calls the API (spec §7, §8): JSON under /api, the bearer token when one is
+// stored, error toasts with the server's message, and the 401/403 rule that ends the session.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly detail: string | null,
+    readonly fields: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls whose 401/403 must not end a session (spec §4, §8): the sign-in and registration calls. */
+const SESSIONLESS: readonly EndpointName[] = ['login', 'registerAgency'];
+
+type Out<T> = T extends z.ZodType ? z.output<T> : never;
+type In<T> = T extends z.ZodType ? z.input<T> : never;
+
+export interface CallOptions<E> {
+  body?: E extends { body: infer B } ? In<B> : never;
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Leave error toasts to the caller (forms that show their own). */
+  quiet?: boolean;
+}
+
+function buildUrl(
+  path: string,
+  params?: Record<string, string>,
+  query?: Record<string, string | number | undefined>,
+) {
+  let url = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  if (search.size > 0) url += `?${search}`;
+  return url;
+}
+
+export function endSession(reason: string = SESSION_EXPIRED_REASON): void {
+  clearSession();
+  window.location.assign(`/session-expired?reason=${encodeURIComponent(reason)}`);
+}
+
+export async function apiCall<N extends EndpointName>(
+  name: N,
+  options: CallOptions<(typeof endpoints)[N]> = {},
+): Promise<Out<(typeof endpoints)[N]['response']>> {
+  const endpoint = apiPaths[name];
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (name === 'login') headers[TENANT_HOST_HEADER] = window.location.host;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(endpoint.path, options.params, options.query), {
+      method: endpoint.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    if (!options.quiet) notify('error', MSG.genericError);
+    throw new ApiError(0, MSG.genericError, null, {});
+  }
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.ok) return payload as Out<(typeof endpoints)[N]['response']>;
+
+  const body = (payload ?? {}) as { message?: unknown; detail?: unknown; fields?: unknown };
+  const message = typeof body.message === 'string' && body.message ? body.message : MSG.genericError;
+  const detail = typeof body.detail === 'string' ? body.detail : null;
+  const fields =
+    body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
+  const error = new ApiError(response.status, message, detail, fields);
+
+  if ((response.status === 401 || response.status === 403) && !SESSIONLESS.includes(name)) {
+    notify('error', MSG.sessionExpiredToast);
+    endSession();
+    throw error;
+  }
+  if (!options.quiet) notify('error', message);
+  throw error;
+}

@@ -1,0 +1,24 @@
+// Money and dates in the Indian style (spec §9; visual language: ₹1,23,456.00 and 21 Nov 2026).
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+const day = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+export function formatMoney(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? inr.format(n) : 'N/A';
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return 'N/A';
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? new Date(`${value}T00:00:00+05:30`)
+      : new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : day.format(date);
+}
