@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, forgeToken, signIn, storedToken } from './support.ts';
+
+test('an expired session ends on the session-ended screen', async ({ page }) => {
+  // Sign in for real to learn the owner's id, then replace the token with an expired one of theirs.
+  await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = (await storedToken(page))!;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+  const expired = await forgeToken({
+    sub: claims.sub,
+    roleid: ['AO'],
+    clientName: claims.clientName,
+    tv: claims.tv,
+    expiresAt: Math.floor(Date.now() / 1000) - 60,
+  });
+  await page.evaluate((t) => localStorage.setItem('token', t), expired);
+
+  await page.goto('/agency-dashboard');
+  await expect(page).toHaveURL(/\/session-expired\?reason=/);
+  await expect(page.getByText('Your session has expired or is invalid.')).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the session-ended screen is also reached through /login?reason=', async ({ page }) => {
+  await page.goto('/login?reason=Signed%20out%20elsewhere.');
+  await expect(page.getByText('Signed out elsewhere.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go to Login' })).toBeVisible();
+});
+
+test('the guard sends visitors without a token, or with an unreadable one, to the sign-in screen', async ({
+  page,
+}) => {
+  await page.goto('/agency-dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+  await page.evaluate(() => localStorage.setItem('token', 'not-a-token'));
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  expect(await storedToken(page)).toBeNull();
+});
+
+test('an unknown path shows the not-found screen and leads back to sign-in', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible();
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the terms page is readable from the registration form', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
+  await expect(page.getByText(/Digital Personal Data Protection Act/)).toBeVisible();
+});
