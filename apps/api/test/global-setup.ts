@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/db/client.ts';
+
+// Migrates once into a golden copy (conventions: epic-stack's fast reset); every test app then starts from
+// a copy of it. PGlite: a dumped data directory on disk. PostgreSQL: a template database on the server.
+
+export type Golden =
+  | { engine: 'pglite'; file: string }
+  | { engine: 'postgres'; serverUrl: string; database: string; prefix: string };
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    golden: Golden;
+  }
+}
+
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The server URL with another database name. */
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function pgliteGolden(project: TestProject): Promise<() => Promise<void>> {
+  const database = await openPglite('memory://');
+  await database.migrate();
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  // Uncompressed: larger on disk, but each test file loads it faster than a gzip.
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  const dir = path.join(API_DIR, '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `golden-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('golden', { engine: 'pglite', file });
+  return async () => rmSync(file, { force: true });
+}
+
+async function postgresGolden(project: TestProject, serverUrl: string): Promise<() => Promise<void>> {
+  // Every database of this run starts with the prefix, so the teardown also drops copies a crashed file left.
+  const prefix = `portal_test_${randomBytes(4).toString('hex')}`;
+  const golden = `${prefix}_golden`;
+  await withServer(serverUrl, (c) => c.query(`CREATE DATABASE "${golden}"`));
+  const database = await openPostgres(databaseUrl(serverUrl, golden), 2);
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  project.provide('golden', { engine: 'postgres', serverUrl, database: golden, prefix });
+  return () =>
+    withServer(serverUrl, async (c) => {
+      const { rows } = await c.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [prefix],
+      );
+      for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.DATABASE_URL;
+  return serverUrl ? postgresGolden(project, serverUrl) : pgliteGolden(project);
+}

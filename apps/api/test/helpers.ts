@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type RegistrationInput, type RegistrationResponse, TENANT_HOST_HEADER } from '@portal/contract';
+import { makeRegistration } from '@portal/contract/factories';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
+import { ownerAccounts, primaryClients, users } from '../src/db/schema.ts';
+import { databaseUrl } from './global-setup.ts';
+
+// The API test harness: each createTestApp() gets its own database copied from the golden one, and each
+// test creates its own agency through these helpers. Nothing here is shared or mutable between tests.
+
+export const PORTAL_HOST = 'portal.test';
+export const TEST_TOKEN_SECRET = 'test-token-secret-that-is-long-enough-0123456789';
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+const NO_WEB_BUILD = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/no-web-build');
+
+export const agencyHost = (slug: string) => `${slug}.${PORTAL_HOST}`;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  /** Wait for `app.ready()` (default). False leaves the app open for more routes, as the access test needs. */
+  ready?: boolean;
+}
+
+interface DatabaseCopy {
+  database: Database;
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+let goldenBlob: Blob | undefined;
+
+async function copyGolden(): Promise<DatabaseCopy> {
+  const golden = inject('golden');
+  if (golden.engine === 'pglite') {
+    goldenBlob ??= new Blob([readFileSync(golden.file)]);
+    const database = await openPglite('memory://', goldenBlob);
+    return { database, url: undefined, drop: async () => {} };
+  }
+  const name = `${golden.prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: golden.serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}" TEMPLATE "${golden.database}"`);
+  const url = databaseUrl(golden.serverUrl, name);
+  const database = await openPostgres(url, 4);
+  return { database, url, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** The environment every test app starts from; `DATABASE_URL` is the copy's on PostgreSQL. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    TOKEN_SECRET: TEST_TOKEN_SECRET,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    PORTAL_HOST,
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    // Whether apps/web has been built must not change what the API tests see.
+    WEB_DIST: NO_WEB_BUILD,
+    ...overrides,
+  };
+}
+
+/** An app on its own copy of the migrated golden database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const copy = await copyGolden();
+  try {
+    const config = loadConfig(testEnv({ ...(copy.url ? { DATABASE_URL: copy.url } : {}), ...options.env }));
+    const app = await buildApp(config, { database: copy.database, logger: false });
+    if (options.ready !== false) await app.ready();
+    let closed = false;
+    return {
+      app,
+      db: copy.database.db,
+      database: copy.database,
+      config,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close().catch(() => {});
+        await copy.database.close();
+        await copy.drop();
+      },
+    };
+  } catch (err) {
+    await copy.database.close().catch(() => {});
+    await copy.drop().catch(() => {});
+    throw err;
+  }
+}
+
+let ipCounter = 0;
+
+/** A fresh client address, so the per-address sign-in throttle of one test never reaches another. */
+export function uniqueIp(): string {
+  ipCounter += 1;
+  const n = (process.pid % 200) * 65536 + ipCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface RegisteredAgency {
+  form: RegistrationInput;
+  email: string;
+  password: string;
+  /** The owner account (the admin's "client", spec §3) and its user. */
+  ownerId: string;
+  userId: string;
+  agencyId: string;
+  slug: string;
+  host: string;
+  portalUrl: string;
+}
+
+export function postRegistration(app: FastifyInstance, form: unknown, remoteAddress = uniqueIp()) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/agencies/register-client',
+    payload: form as object,
+    remoteAddress,
+  });
+}
+
+/** Registers a new agency (unverified owner) through the API. */
+export async function registerAgency(
+  app: FastifyInstance,
+  overrides: Partial<RegistrationInput> = {},
+): Promise<RegisteredAgency> {
+  const form = makeRegistration(overrides);
+  const res = await postRegistration(app, form);
+  if (res.statusCode !== 201) throw new Error(`registration answered ${res.statusCode}: ${res.body}`);
+  const { data } = res.json<RegistrationResponse>();
+  const [owner] = await app.services.database.db
+    .select({ userId: ownerAccounts.userId })
+    .from(ownerAccounts)
+    .where(eq(ownerAccounts.id, data.client_id));
+  return {
+    form,
+    email: form.AgencyEmail!.toLowerCase(),
+    password: form.AgencyPassword!,
+    ownerId: data.client_id,
+    userId: owner!.userId,
+    agencyId: data.agency_id,
+    slug: data.slug,
+    host: agencyHost(data.slug),
+    portalUrl: data.portal_url,
+  };
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  /** The X-Tenant-Host header; omitted when undefined. */
+  host: string | undefined;
+  remoteAddress?: string;
+}
+
+export function signIn(app: FastifyInstance, input: SignInInput): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/agencies/client-login',
+    headers: input.host === undefined ? {} : { [TENANT_HOST_HEADER]: input.host },
+    payload: { email: input.email, password: input.password },
+    remoteAddress: input.remoteAddress ?? uniqueIp(),
+  });
+}
+
+/** Signs in and answers the token; throws with the answer when sign-in fails. */
+export async function signInToken(app: FastifyInstance, input: SignInInput): Promise<string> {
+  const res = await signIn(app, input);
+  if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ data: { token: string } }>().data.token;
+}
+
+/** What the platform admin does to an owner account, straight in the database. */
+export async function verifyOwner(db: Db, ownerId: string): Promise<void> {
+  await db
+    .update(ownerAccounts)
+    .set({ isVerified: true, verifiedAt: new Date() })
+    .where(eq(ownerAccounts.id, ownerId));
+}
+
+export interface Account {
+  userId: string;
+  email: string;
+  password: string;
+}
+
+const uniqueTag = () => randomBytes(5).toString('hex');
+
+/** An agency client (AC) with a primary client record, created in the database with the real hasher. */
+export async function createAgencyClient(
+  t: Pick<TestApp, 'app' | 'db'>,
+  agencyId: string,
+  options: { email?: string; password?: string; portalAccess?: boolean; fullName?: string } = {},
+): Promise<Account & { primaryClientId: string }> {
+  const tag = uniqueTag();
+  const email = options.email ?? `client.${tag}@example.in`;
+  const password = options.password ?? 'Suraksha#2026c';
+  const fullName = options.fullName ?? 'Meera Iyer';
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      role: 'AC',
+      agencyId,
+      email,
+      passwordHash: await t.app.services.hasher.hash(password),
+      fullName,
+    })
+    .returning({ id: users.id });
+  const [client] = await t.db
+    .insert(primaryClients)
+    .values({
+      agencyId,
+      userId: user!.id,
+      clientCode: `T-${tag.toUpperCase()}`,
+      firstName: fullName.split(' ')[0]!,
+      lastName: fullName.split(' ').slice(1).join(' ') || null,
+      email,
+      portalAccess: options.portalAccess ?? true,
+    })
+    .returning({ id: primaryClients.id });
+  return { userId: user!.id, primaryClientId: client!.id, email, password };
+}
+
+/** A platform admin, created in the database with the real hasher. */
+export async function createAdmin(
+  t: Pick<TestApp, 'app' | 'db'>,
+  options: { email?: string; password?: string } = {},
+): Promise<Account> {
+  const email = options.email ?? `admin.${uniqueTag()}@portal.test`;
+  const password = options.password ?? 'Niyantran#2026a';
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      role: 'ADMIN',
+      email,
+      passwordHash: await t.app.services.hasher.hash(password),
+      fullName: 'Platform Admin',
+    })
+    .returning({ id: users.id });
+  return { userId: user!.id, email, password };
+}
+
+/** The header and claims of a token, unverified (what the web app's jwt-decode sees). */
+export function decodeToken(token: string) {
+  return { header: decodeProtectedHeader(token), payload: decodeJwt(token) };
+}
+
+/** One account of every role: an admin, a verified agency's owner and one of its clients, with their host. */
+export async function createAccountOfEveryRole(t: Pick<TestApp, 'app' | 'db'>) {
+  const admin = await createAdmin(t);
+  const agency = await registerAgency(t.app);
+  await verifyOwner(t.db, agency.ownerId);
+  const client = await createAgencyClient(t, agency.agencyId);
+  return {
+    agency,
+    accounts: {
+      ADMIN: { ...admin, host: PORTAL_HOST },
+      AO: { userId: agency.userId, email: agency.email, password: agency.password, host: agency.host },
+      AC: { ...client, host: agency.host },
+    },
+  };
+}
