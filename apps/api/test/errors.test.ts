@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ErrorResponseSchema, MSG } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, PORTAL_HOST, type TestApp, uniqueIp } from './helpers.ts';
+
+// The one error shape (conventions): `{ message, detail }` (+ `fields` for validation), never a stack
+// trace, a file path or SQL.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ready: false });
+  // Two routes that fail the way real code can: a thrown Error and a database error.
+  t.app.get('/api/test-only/throws', { config: { access: 'public' } }, async () => {
+    throw new Error('internal detail: select password_hash from users');
+  });
+  t.app.get('/api/test-only/bad-sql', { config: { access: 'public' } }, async () => {
+    await t.db.execute(sql`select * from no_such_table_xyz`);
+    return {};
+  });
+  await t.app.ready();
+});
+afterAll(() => t?.close());
+
+/** The body of an error answer, checked for shape and for leaks. */
+function errorBody(res: { body: string; json(): unknown; headers: Record<string, unknown> }) {
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = ErrorResponseSchema.strict().parse(res.json());
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(body.detail.length).toBeGreaterThan(0);
+  expect(res.body).not.toMatch(/\bat .+:\d+:\d+|node_modules|\.ts\b|stack|select |postgres|pglite/i);
+  return body;
+}
+
+describe('error answers', () => {
+  it('answer an unknown /api path with 404 { message, detail }', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing?secret=1' });
+    expect(res.statusCode).toBe(404);
+    expect(errorBody(res)).toEqual({ message: MSG.notFound, detail: 'No route GET /api/no-such-thing' });
+  });
+
+  it('answer a known path with another method with 404', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/health' });
+    expect(res.statusCode).toBe(404);
+    errorBody(res);
+  });
+
+  it('answer a page path with 404 JSON when no web build is served', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/agency-client/dashboard' });
+    expect(res.statusCode).toBe(404);
+    errorBody(res);
+  });
+
+  it('answer invalid JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/agencies/client-login',
+      headers: { 'content-type': 'application/json', 'x-tenant-host': PORTAL_HOST },
+      payload: '{"email": "a@b.in", "password": ',
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorBody(res)).toEqual({
+      message: 'The request body is not valid JSON.',
+      detail: 'The request body is not valid JSON.',
+    });
+  });
+
+  it('answer an empty JSON body with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/agencies/register-client',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(400);
+    errorBody(res);
+  });
+
+  it('answer an unsupported content type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/agencies/register-client',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<form/>',
+    });
+    expect(res.statusCode).toBe(415);
+    errorBody(res);
+  });
+
+  it('answer a validation error with fields', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/agencies/register-client',
+      payload: { AgencyEmail: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorBody(res).fields).toMatchObject({ AgencyEmail: 'Invalid email format.' });
+  });
+
+  it('answer a thrown error with 500 and the generic message only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-only/throws' });
+    expect(res.statusCode).toBe(500);
+    expect(errorBody(res)).toEqual({ message: MSG.genericError, detail: MSG.genericError });
+    expect(res.body).not.toContain('password_hash');
+  });
+
+  it('answer a database error with 500 and no SQL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-only/bad-sql' });
+    expect(res.statusCode).toBe(500);
+    expect(errorBody(res)).toEqual({ message: MSG.genericError, detail: MSG.genericError });
+    expect(res.body).not.toContain('no_such_table_xyz');
+  });
+
+  it('answer without a token on a guarded route with 401 { message, detail }', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(res.statusCode).toBe(401);
+    errorBody(res);
+  });
+});
+
+describe('every answer', () => {
+  it('carries the security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('with a web build served', () => {
+  let web: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    const tmp = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.tmp');
+    mkdirSync(tmp, { recursive: true });
+    dist = mkdtempSync(path.join(tmp, 'web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Agency Portal</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);');
+    web = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await web?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers a screen path with the app, and an unknown /api path still with 404 JSON', async () => {
+    const page = await web.app.inject({ method: 'GET', url: '/agency-client/dashboard/plans/42' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<title>Agency Portal</title>');
+    for (const url of ['/api/no-such-thing', '/api', '/api/']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      errorBody(res);
+    }
+  });
+
+  it('serves hashed assets for a year and answers a missing asset with 404', async () => {
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await web.app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
