@@ -9,6 +9,7 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ownersRoutes } from './modules/owners/owners.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -107,6 +108,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalScheme: config.portalScheme,
   });
   authRoutes(app, { db, hasher: services.hasher, tokens: services.tokens, portalHost: config.portalHost });
+  ownersRoutes(app, {
+    db,
+    hasher: services.hasher,
+    portalHost: config.portalHost,
+    portalScheme: config.portalScheme,
+  });
 
   const hasWeb = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -10,12 +10,31 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const ALL_ROLES = ['ADMIN', 'AO', 'AC'] as const;
 
+export interface ApiPath {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  /** Callable while the user must still choose a new password (after an admin reset, decisions §3). */
+  beforePasswordChange?: boolean;
+}
+
 export const apiPaths = {
   health: { method: 'GET', path: '/api/health', access: 'public' },
   registerAgency: { method: 'POST', path: '/api/agencies/register-client', access: 'public' },
   login: { method: 'POST', path: '/api/agencies/client-login', access: 'public' },
-  logout: { method: 'POST', path: '/api/auth/logout', access: ALL_ROLES },
-  me: { method: 'GET', path: '/api/auth/me', access: ALL_ROLES },
-} as const satisfies Record<string, { method: HttpMethod; path: string; access: Access }>;
+  logout: { method: 'POST', path: '/api/auth/logout', access: ALL_ROLES, beforePasswordChange: true },
+  me: { method: 'GET', path: '/api/auth/me', access: ALL_ROLES, beforePasswordChange: true },
+  changePassword: {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    access: ALL_ROLES,
+    beforePasswordChange: true,
+  },
+  listOwners: { method: 'GET', path: '/api/clients', access: ['ADMIN'] },
+  ownerStats: { method: 'GET', path: '/api/clients/stats', access: ['ADMIN'] },
+  ownerAgencies: { method: 'GET', path: '/api/clients/:id/agencies', access: ['ADMIN'] },
+  updateOwner: { method: 'PUT', path: '/api/clients/update', access: ['ADMIN'] },
+  resetOwnerPassword: { method: 'POST', path: '/api/clients/:id/reset-ao-password', access: ['ADMIN'] },
+} as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

@@ -1,4 +1,16 @@
 import type { z } from 'zod';
+import {
+  ChangePasswordSchema,
+  DashboardStatsSchema,
+  IdParamsSchema,
+  OwnerAgenciesResponseSchema,
+  OwnerListQuerySchema,
+  OwnerListResponseSchema,
+  PageQuerySchema,
+  ResetOwnerPasswordSchema,
+  UpdateOwnerResponseSchema,
+  UpdateOwnerSchema,
+} from './admin.ts';
 import { type Access, apiPaths, type EndpointName, type HttpMethod } from './api-paths.ts';
 import {
   LoginRequestSchema,
@@ -14,6 +26,7 @@ export interface Endpoint {
   method: HttpMethod;
   path: string;
   access: Access;
+  beforePasswordChange?: boolean;
   summary: string;
   tag: string;
   body?: z.ZodType;
@@ -61,6 +74,55 @@ export const endpoints = {
     summary: 'The signed-in user',
     tag: 'auth',
     response: MeResponseSchema,
+    status: 200,
+  },
+  changePassword: {
+    ...apiPaths.changePassword,
+    summary: 'Choose a new password; answers a fresh token (old ones are revoked)',
+    tag: 'auth',
+    body: ChangePasswordSchema,
+    response: LoginResponseSchema,
+    status: 200,
+  },
+  listOwners: {
+    ...apiPaths.listOwners,
+    summary: 'Agency owner accounts, newest first, searchable by name, agency, email or id',
+    tag: 'admin',
+    querystring: OwnerListQuerySchema,
+    response: OwnerListResponseSchema,
+    status: 200,
+  },
+  ownerStats: {
+    ...apiPaths.ownerStats,
+    summary: 'Counts for the admin overview',
+    tag: 'admin',
+    response: DashboardStatsSchema,
+    status: 200,
+  },
+  ownerAgencies: {
+    ...apiPaths.ownerAgencies,
+    summary: "An owner's agencies",
+    tag: 'admin',
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    response: OwnerAgenciesResponseSchema,
+    status: 200,
+  },
+  updateOwner: {
+    ...apiPaths.updateOwner,
+    summary: "Set an owner's active and verified flags",
+    tag: 'admin',
+    body: UpdateOwnerSchema,
+    response: UpdateOwnerResponseSchema,
+    status: 200,
+  },
+  resetOwnerPassword: {
+    ...apiPaths.resetOwnerPassword,
+    summary: "Reset an owner's password; they choose a new one at next sign-in",
+    tag: 'admin',
+    params: IdParamsSchema,
+    body: ResetOwnerPasswordSchema,
+    response: MessageResponseSchema,
     status: 200,
   },
 } as const satisfies Record<EndpointName, Endpoint>;

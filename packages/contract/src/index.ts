@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './api-paths.ts';
 export * from './auth.ts';
 export * from './common-passwords.ts';

@@ -25,6 +25,10 @@ export const MSG = {
   unauthenticated: 'Authentication required.',
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found.',
+  passwordChangeRequired: 'Please choose a new password before continuing.',
+  passwordChanged: 'Your password has been changed.',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordUnchanged: 'Choose a password different from the current one.',
 } as const;
 
 /** 'AgencyPhoneNumber' → 'Agency Phone Number' (spec §5: field name split into words). */

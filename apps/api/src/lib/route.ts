@@ -25,7 +25,7 @@ export function addRoute<E extends Endpoint>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access },
+    config: { access: endpoint.access, beforePasswordChange: endpoint.beforePasswordChange === true },
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

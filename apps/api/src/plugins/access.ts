@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (conventions: every route declares it). */
     access?: Access;
+    /** Callable while the user must still choose a new password. */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** The verified caller; set on every route that is not public. */
@@ -49,7 +51,12 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
     if (!subject) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
     // Revocation (decisions §3): the token's version must still be the user's, and the user active.
     const [state] = await deps.db
-      .select({ tokenVersion: users.tokenVersion, isActive: users.isActive, role: users.role })
+      .select({
+        tokenVersion: users.tokenVersion,
+        isActive: users.isActive,
+        role: users.role,
+        mustChangePassword: users.mustChangePassword,
+      })
       .from(users)
       .where(eq(users.id, subject.userId))
       .limit(1);
@@ -62,6 +69,10 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
     }
     if (!(access as readonly Role[]).some((role) => subject.roles.includes(role))) {
       throw new AppError('FORBIDDEN', MSG.forbidden);
+    }
+    // After an admin reset the user must choose a new password before anything else (decisions §3).
+    if (state.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
+      throw new AppError('FORBIDDEN', MSG.passwordChangeRequired);
     }
     request.auth = subject;
   });

@@ -157,3 +157,32 @@ export async function findMe(db: Db, userId: string, agencyId: string | null) {
   }
   return { user, agency };
 }
+
+export async function findPasswordState(db: Db, userId: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sets a password the user chose, clears the must-change flag and revokes older tokens; answers the new version. */
+export async function replacePassword(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  userId: string,
+  passwordHash: string,
+): Promise<number> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      passwordHash,
+      mustChangePassword: false,
+      passwordChangedAt: sql`now()`,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  return row!.tokenVersion;
+}

@@ -125,6 +125,45 @@ export async function logout(deps: Pick<AuthDeps, 'db'>, who: TokenSubject, ip: 
   return { message: 'Signed out.' };
 }
 
+/** Choosing a new password (also the step after an admin reset): old tokens revoked, a fresh one answered. */
+export async function changePassword(
+  deps: AuthDeps,
+  who: TokenSubject,
+  input: { current_password: string; new_password: string },
+  ip: string,
+): Promise<LoginResponse> {
+  const account = await repo.findPasswordState(deps.db, who.userId);
+  if (!account) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
+  if (!(await deps.hasher.verify(account.passwordHash, input.current_password))) {
+    throw new AppError('BAD_REQUEST', MSG.currentPasswordWrong, MSG.currentPasswordWrong, {
+      fields: { current_password: MSG.currentPasswordWrong },
+    });
+  }
+  if (input.current_password === input.new_password) {
+    throw new AppError('BAD_REQUEST', MSG.passwordUnchanged, MSG.passwordUnchanged, {
+      fields: { new_password: MSG.passwordUnchanged },
+    });
+  }
+  const passwordHash = await deps.hasher.hash(input.new_password);
+  const tokenVersion = await deps.db.transaction(async (tx) => {
+    const version = await repo.replacePassword(tx, who.userId, passwordHash);
+    await writeAudit(tx, {
+      actorUserId: who.userId,
+      actorRole: who.roles[0] ?? null,
+      agencyId: who.agencyId,
+      action: 'auth.password_changed',
+      ip,
+    });
+    return version;
+  });
+  const token = await deps.tokens.sign({ ...who, tokenVersion });
+  return {
+    status: 'success',
+    message: MSG.passwordChanged,
+    data: { token, agency_name: who.agencyName, must_change_password: false },
+  };
+}
+
 export async function me(deps: Pick<AuthDeps, 'db'>, who: TokenSubject): Promise<MeResponse> {
   const found = await repo.findMe(deps.db, who.userId, who.agencyId);
   if (!found) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
