@@ -140,12 +140,23 @@ describe('a route without a declared access', () => {
     }
   });
 
-  it('is the only thing that does (a declared one starts)', async () => {
+  it('is the only thing that does: a declared one starts and its access list is enforced', async () => {
     const good = await createTestApp({ ready: false });
     try {
-      good.app.get('/api/declared', { config: { access: ['AO'] } }, async () => ({ ok: true }));
+      good.app.get('/api/owners-only', { config: { access: ['AO'] } }, async () => ({ ok: true }));
       await expect(good.app.ready()).resolves.toBeDefined();
-      expect((await good.app.inject({ method: 'GET', url: '/api/declared' })).statusCode).toBe(401);
+      const call = (headers: Record<string, string> = {}) =>
+        good.app.inject({ method: 'GET', url: '/api/owners-only', headers });
+      expect((await call()).statusCode).toBe(401);
+      const { accounts: every } = await createAccountOfEveryRole(good);
+      for (const role of ['ADMIN', 'AC'] as const) {
+        const res = await call(bearer(await signInToken(good.app, every[role])));
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ message: MSG.forbidden, detail: MSG.forbidden });
+      }
+      const res = await call(bearer(await signInToken(good.app, every.AO)));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
     } finally {
       await good.close();
     }
