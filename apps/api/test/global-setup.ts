@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -38,6 +38,23 @@ async function withServer<T>(serverUrl: string, work: (client: pg.Client) => Pro
   }
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Dumps a killed run left behind (its teardown never ran); a live run's dump is left alone. */
+function removeStaleDumps(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const pid = Number(/^golden-(\d+)-[0-9a-f]+\.tar$/.exec(name)?.[1]);
+    if (pid && !alive(pid)) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
 async function pgliteGolden(project: TestProject): Promise<() => Promise<void>> {
   const database = await openPglite('memory://');
   await database.migrate();
@@ -47,6 +64,7 @@ async function pgliteGolden(project: TestProject): Promise<() => Promise<void>> 
   await database.close();
   const dir = path.join(API_DIR, '.tmp');
   mkdirSync(dir, { recursive: true });
+  removeStaleDumps(dir);
   const file = path.join(dir, `golden-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('golden', { engine: 'pglite', file });
