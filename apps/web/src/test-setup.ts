@@ -1,1 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Vitest runs without globals here, so Testing Library cannot register its own cleanup: unmount every
+// rendered tree after each test so screens do not pile up in one document.
+afterEach(() => {
+  cleanup();
+});

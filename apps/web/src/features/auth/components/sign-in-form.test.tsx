@@ -1,0 +1,94 @@
+import { apiPaths, ErrorResponseSchema, MSG } from '@portal/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import { loginFailureMessage, SignInForm } from './sign-in-form.tsx';
+
+describe('loginFailureMessage (spec §8: login failure)', () => {
+  it("shows the server's message when it sent one", () => {
+    const err = new ApiError(429, MSG.tooManyAttempts, MSG.tooManyAttempts, {});
+    expect(loginFailureMessage(err)).toBe(MSG.tooManyAttempts);
+    expect(loginFailureMessage(new ApiError(401, 'Account locked.', null, {}))).toBe('Account locked.');
+  });
+
+  it('falls back to the invalid-credentials text for a 401 without a message', () => {
+    // apiCall puts the generic text in place of a missing server message.
+    expect(loginFailureMessage(new ApiError(401, MSG.genericError, null, {}))).toBe(
+      'Invalid email or password. Please try again.',
+    );
+  });
+
+  it.each([
+    ['a 500 without a message', new ApiError(500, MSG.genericError, null, {})],
+    ['a network failure', new ApiError(0, MSG.genericError, null, {})],
+    ['an error that is not from the API', new Error('boom')],
+    ['something that is not an error', 'boom'],
+  ])('falls back to the unexpected-error text for %s', (_, err) => {
+    expect(loginFailureMessage(err)).toBe('An unexpected error occurred. Please try again later.');
+  });
+});
+
+let fetchMock: Mock<typeof fetch>;
+
+function renderForm() {
+  const router = createMemoryRouter([{ path: '/', element: <SignInForm onSignUp={() => {}} /> }]);
+  render(<RouterProvider router={router} />);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SignInForm', () => {
+  it('asks for both fields and sends nothing when submitted empty', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Email is required.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reads 'Signing in...' and is disabled while the request is pending, then shows the failure", async () => {
+    let settle: (response: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(
+      new Promise<Response>((resolve) => {
+        settle = resolve;
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Email'), 'owner@example.in');
+    await user.type(screen.getByLabelText('Password'), 'Kavach#2026x');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const busy = await screen.findByRole('button', { name: 'Signing in...' });
+    expect(busy).toBeDisabled();
+    expect(fetchMock).toHaveBeenCalledExactlyOnceWith(
+      apiPaths.login.path,
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ email: 'owner@example.in', password: 'Kavach#2026x' }),
+      }),
+    );
+
+    const wrong = ErrorResponseSchema.parse({
+      message: MSG.loginInvalid,
+      detail: MSG.loginInvalid,
+    });
+    settle(new Response(JSON.stringify(wrong), { status: 401 }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.loginInvalid);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(localStorage.length).toBe(0);
+  });
+});
