@@ -6,6 +6,7 @@ export const paths = {
   sessionExpired: '/session-expired',
   unauthorized: '/unauthorized',
   terms: '/terms',
+  changePassword: '/change-password',
   dashboard: '/dashboard',
   agencyDashboard: '/agency-dashboard',
   adminDashboard: '/agency-admin/dashboard',

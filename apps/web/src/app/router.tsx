@@ -46,6 +46,16 @@ export const router = createBrowserRouter([
         lazy: () => import('./routes/terms.tsx').then((m) => ({ Component: m.TermsScreen })),
       },
       {
+        element: <RequireRoles roles={['ADMIN', 'AO', 'AC']} />,
+        children: [
+          {
+            path: paths.changePassword,
+            lazy: () =>
+              import('./routes/change-password.tsx').then((m) => ({ Component: m.ChangePasswordScreen })),
+          },
+        ],
+      },
+      {
         element: <RequireRoles roles={['AO', 'ADMIN']} />,
         children: [
           {
@@ -55,6 +65,35 @@ export const router = createBrowserRouter([
           {
             path: paths.dashboard,
             lazy: () => import('./routes/welcome.tsx').then((m) => ({ Component: m.WelcomeScreen })),
+          },
+        ],
+      },
+      {
+        element: <RequireRoles roles={['ADMIN']} />,
+        children: [
+          {
+            path: paths.adminDashboard,
+            lazy: () =>
+              import('../components/layouts/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('./routes/admin/overview.tsx').then((m) => ({ Component: m.AdminOverviewScreen })),
+              },
+              {
+                path: 'overview',
+                lazy: () =>
+                  import('./routes/admin/overview.tsx').then((m) => ({ Component: m.AdminOverviewScreen })),
+              },
+              {
+                path: 'manage-clients',
+                lazy: () =>
+                  import('./routes/admin/manage-clients.tsx').then((m) => ({
+                    Component: m.ManageClientsScreen,
+                  })),
+              },
+            ],
           },
         ],
       },

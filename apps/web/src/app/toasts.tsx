@@ -1,5 +1,6 @@
 import { TOAST_AUTO_CLOSE_MS } from '@portal/contract';
-import { Slide, ToastContainer } from 'react-toastify';
+import { Slide, ToastContainer } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
 
 /** Toasts as spec §9 configures them. */
 export function Toasts() {

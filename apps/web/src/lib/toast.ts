@@ -1,5 +1,6 @@
 import { TOAST_DEDUPE_MS } from '@portal/contract';
-import { toast } from 'react-toastify';
+// The unstyled build keeps the toasts' CSS out of the JavaScript (app/toasts.tsx loads it as CSS).
+import { toast } from 'react-toastify/unstyled';
 
 // Toasts of spec §4 and §9: success, error, info, warn; the same message and type within 2 s shows once.
 

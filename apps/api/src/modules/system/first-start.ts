@@ -214,6 +214,7 @@ async function seedDemoAgency(db: Db, hasher: PasswordHasher): Promise<void> {
         fund: 'HDFC Flexi Cap Fund',
       },
     });
+    await seedOtherOwners(tx, ownerHash);
     await writeAudit(tx, {
       actorUserId: null,
       actorRole: null,
@@ -223,4 +224,126 @@ async function seedDemoAgency(db: Db, hasher: PasswordHasher): Promise<void> {
       targetId: agencyId,
     });
   });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+// More owners for the admin overview to show something real (issue 3): some this month, some inactive,
+// some awaiting verification. They sign in with the demo owner's password.
+const OTHER_OWNERS = [
+  {
+    name: 'Anita Desai',
+    agency: 'Desai Financial Services',
+    city: 'Ahmedabad',
+    state: 'Gujarat',
+    pincode: '380009',
+    daysAgo: 2,
+    active: true,
+    verified: false,
+  },
+  {
+    name: 'Vikram Singh',
+    agency: 'Singh Insurance Point',
+    city: 'Jaipur',
+    state: 'Rajasthan',
+    pincode: '302001',
+    daysAgo: 5,
+    active: true,
+    verified: true,
+  },
+  {
+    name: 'Lakshmi Narayanan',
+    agency: 'Sri Lakshmi Investments',
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    pincode: '600017',
+    daysAgo: 40,
+    active: true,
+    verified: true,
+  },
+  {
+    name: 'Farhan Qureshi',
+    agency: 'Qureshi & Sons Advisory',
+    city: 'Lucknow',
+    state: 'Uttar Pradesh',
+    pincode: '226001',
+    daysAgo: 75,
+    active: false,
+    verified: true,
+  },
+  {
+    name: 'Sneha Kulkarni',
+    agency: 'Kulkarni Wealth Care',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411004',
+    daysAgo: 110,
+    active: true,
+    verified: false,
+  },
+  {
+    name: 'Harpreet Kaur',
+    agency: 'Punjab Suraksha Agency',
+    city: 'Ludhiana',
+    state: 'Punjab',
+    pincode: '141001',
+    daysAgo: 150,
+    active: false,
+    verified: false,
+  },
+  {
+    name: 'Debashish Roy',
+    agency: 'Roy Insurance Bureau',
+    city: 'Kolkata',
+    state: 'West Bengal',
+    pincode: '700019',
+    daysAgo: 200,
+    active: true,
+    verified: true,
+  },
+] as const;
+
+async function seedOtherOwners(tx: Tx, passwordHash: string): Promise<void> {
+  for (const [index, o] of OTHER_OWNERS.entries()) {
+    const createdAt = new Date(Date.now() - o.daysAgo * 24 * 3600 * 1000);
+    const email = `${o.name.split(' ')[0]!.toLowerCase()}@${o.agency.toLowerCase().replace(/[^a-z]/g, '')}.in`;
+    const [user] = await tx
+      .insert(users)
+      .values({
+        role: 'AO',
+        email,
+        passwordHash,
+        fullName: o.name,
+        phone: `98${String(20000000 + index * 1111111).slice(0, 8)}`,
+        isActive: o.active,
+        createdAt,
+      })
+      .returning({ id: users.id });
+    const [owner] = await tx
+      .insert(ownerAccounts)
+      .values({
+        userId: user!.id,
+        clientName: o.name,
+        isVerified: o.verified,
+        verifiedAt: o.verified ? createdAt : null,
+        termsAcceptedAt: createdAt,
+        createdAt,
+      })
+      .returning({ id: ownerAccounts.id });
+    await tx.insert(agencies).values({
+      ownerId: owner!.id,
+      name: o.agency,
+      slug: o.agency
+        .toLowerCase()
+        .replace(/\s+/g, '')
+        .replace(/[^a-z0-9-]/g, ''),
+      email,
+      phone: `98${String(20000000 + index * 1111111).slice(0, 8)}`,
+      locality: 'Main Road',
+      city: o.city,
+      stateName: o.state,
+      pincode: o.pincode,
+      createdAt,
+    });
+  }
 }

@@ -1,5 +1,6 @@
 import type { MeResponse } from '@portal/contract';
 import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { SignedInLayout } from '../../components/layouts/signed-in-layout.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { apiCall } from '../../lib/api-client.ts';
@@ -9,18 +10,26 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; me:
 
 /** /agency-client/dashboard: where an agency's client lands after sign-in (spec §4). */
 export function ClientWelcomeScreen() {
+  const navigate = useNavigate();
   const claims = currentClaims();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
-  const fetchMe = useCallback((signal?: AbortSignal) => {
-    setLoad({ status: 'loading' });
-    apiCall('me', { signal, quiet: true }).then(
-      (me) => setLoad({ status: 'ready', me }),
-      (err: Error) => {
-        if (err.name !== 'AbortError') setLoad({ status: 'error' });
-      },
-    );
-  }, []);
+  const fetchMe = useCallback(
+    (signal?: AbortSignal) => {
+      setLoad({ status: 'loading' });
+      apiCall('me', { signal, quiet: true }).then(
+        (me) => {
+          // A password reset by the admin must be replaced before anything else (decisions §3).
+          if (me.must_change_password) navigate('/change-password', { replace: true });
+          else setLoad({ status: 'ready', me });
+        },
+        (err: Error) => {
+          if (err.name !== 'AbortError') setLoad({ status: 'error' });
+        },
+      );
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     document.title = 'Dashboard · Agency Portal';

@@ -23,15 +23,22 @@ export function WelcomeScreen() {
   const isSuperAdmin = claims?.roles.includes('ADMIN') ?? state.isSuperAdmin === true;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
-  const fetchMe = useCallback((signal?: AbortSignal) => {
-    setLoad({ status: 'loading' });
-    apiCall('me', { signal, quiet: true }).then(
-      (me) => setLoad({ status: 'ready', me }),
-      (err: Error) => {
-        if (err.name !== 'AbortError') setLoad({ status: 'error' });
-      },
-    );
-  }, []);
+  const fetchMe = useCallback(
+    (signal?: AbortSignal) => {
+      setLoad({ status: 'loading' });
+      apiCall('me', { signal, quiet: true }).then(
+        (me) => {
+          // A password reset by the admin must be replaced before anything else (decisions §3).
+          if (me.must_change_password) navigate('/change-password', { replace: true });
+          else setLoad({ status: 'ready', me });
+        },
+        (err: Error) => {
+          if (err.name !== 'AbortError') setLoad({ status: 'error' });
+        },
+      );
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     document.title = 'Dashboard · Agency Portal';

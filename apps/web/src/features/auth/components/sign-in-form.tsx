@@ -41,6 +41,11 @@ export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
       const roles = claims?.roles ?? [];
       const landing = landingPathForRoles(roles);
       notify('success', MSG.loginSuccess);
+      // After an admin reset the user chooses a new password first (decisions §3).
+      if (data.must_change_password) {
+        navigate('/change-password', { replace: true });
+        return;
+      }
       navigate(landing.path, {
         replace: true,
         state: { roles, clientName: claims?.clientName ?? '', isSuperAdmin: landing.isSuperAdmin },

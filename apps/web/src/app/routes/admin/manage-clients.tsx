@@ -1,0 +1,248 @@
+import { DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { Eye, KeyRound, Pencil, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { type AdminClient, matchesClient } from '../../../features/admin/api/normalize.ts';
+import { fetchClients, updateClient } from '../../../features/admin/api/owners.ts';
+import {
+  EditClientModal,
+  ResetPasswordModal,
+  ViewAgenciesModal,
+} from '../../../features/admin/components/client-modals.tsx';
+import { VerifiedBadge } from '../../../features/admin/components/client-status-badges.tsx';
+import { notify } from '../../../lib/toast.ts';
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready' };
+type Dialog = { kind: 'view' | 'edit' | 'reset'; client: AdminClient } | null;
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /agency-admin/dashboard/manage-clients (spec §2 Manage Clients). */
+export function ManageClientsScreen() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [serverSearch, setServerSearch] = useState('');
+  const [clients, setClients] = useState<AdminClient[]>([]);
+  const [total, setTotal] = useState(0);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [updating, setUpdating] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  useEffect(() => {
+    document.title = 'Manage Clients · Agency Portal';
+  }, []);
+
+  // The search runs on the server across every owner; the loaded page is filtered at once meanwhile (spec §5).
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setServerSearch(search.trim());
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    fetchClients(
+      { offset: (page - 1) * DEFAULT_PAGE_SIZE, limit: DEFAULT_PAGE_SIZE, search: serverSearch },
+      controller.signal,
+    ).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        setClients(result.items);
+        setTotal(result.total);
+        setLoad({ status: 'ready' });
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        notify('error', 'Failed to load clients data.');
+        setClients([]);
+        setLoad({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [page, serverSearch, attempt]);
+
+  const visible = useMemo(() => clients.filter((c) => matchesClient(c, search)), [clients, search]);
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+
+  const replace = (next: AdminClient) =>
+    setClients((list) => list.map((c) => (c.ClientId === next.ClientId ? next : c)));
+
+  /** The active toggle: updated at once, 'Updating...' meanwhile, rolled back on failure (spec §4). */
+  const toggleActive = async (client: AdminClient) => {
+    const next = { ...client, IsActive: !client.IsActive };
+    replace(next);
+    setUpdating((s) => new Set(s).add(client.ClientId));
+    try {
+      await updateClient(next);
+      notify('success', 'Client status updated successfully!');
+    } catch {
+      replace(client);
+      notify('error', 'Failed to update client status.');
+    } finally {
+      setUpdating((s) => {
+        const copy = new Set(s);
+        copy.delete(client.ClientId);
+        return copy;
+      });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Manage Clients</h1>
+        <div className="relative w-full sm:w-80">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <input
+            type="search"
+            aria-label="Search clients"
+            placeholder="Search clients…"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none"
+          />
+        </div>
+      </div>
+
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        {load.status === 'loading' ? (
+          <p className="flex items-center justify-center gap-2 px-5 py-12 text-slate-600">
+            <Spinner size="medium" /> Loading clients…
+          </p>
+        ) : null}
+        {load.status === 'error' ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-5 py-12 text-red-800">
+            Failed to load clients data.
+            <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              Retry
+            </Button>
+          </div>
+        ) : null}
+        {load.status === 'ready' && visible.length === 0 ? (
+          <p className="px-5 py-12 text-center text-slate-600">No results found.</p>
+        ) : null}
+        {load.status === 'ready' && visible.length > 0 ? (
+          <table className="w-full text-left text-sm max-md:block">
+            <thead className="bg-slate-50 text-slate-600 max-md:hidden">
+              <tr>
+                <th className="px-5 py-3 font-medium">Client Name</th>
+                <th className="px-5 py-3 font-medium">Agency Name</th>
+                <th className="px-5 py-3 font-medium">Email</th>
+                <th className="px-5 py-3 font-medium">Active</th>
+                <th className="px-5 py-3 font-medium">Verified</th>
+                <th className="px-5 py-3 text-right font-medium">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 max-md:block">
+              {visible.map((client) => {
+                const busy = updating.has(client.ClientId);
+                return (
+                  <tr
+                    key={client.ClientId}
+                    className="max-md:flex max-md:flex-col max-md:gap-2 max-md:px-5 max-md:py-4"
+                  >
+                    <td className="px-5 py-3 font-medium text-slate-900 max-md:p-0">
+                      {client.ClientName || 'N/A'}
+                    </td>
+                    <td className="px-5 py-3 text-slate-700 max-md:p-0">{client.AgencyName ?? 'N/A'}</td>
+                    <td className="px-5 py-3 break-all text-slate-700 max-md:p-0">
+                      {client.AgencyEmail ?? 'N/A'}
+                    </td>
+                    <td className="px-5 py-3 max-md:p-0">
+                      <span className="flex items-center gap-2">
+                        <Switch
+                          checked={client.IsActive}
+                          disabled={busy}
+                          label={`Active: ${client.ClientName}`}
+                          onCheckedChange={() => void toggleActive(client)}
+                        />
+                        <span className="text-xs text-slate-600">
+                          {busy ? 'Updating...' : client.IsActive ? 'Active' : 'Inactive'}
+                        </span>
+                      </span>
+                    </td>
+                    <td className="px-5 py-3 max-md:p-0">
+                      <VerifiedBadge verified={client.IsVerified} />
+                    </td>
+                    <td className="px-5 py-3 max-md:p-0">
+                      <span className="flex justify-end gap-1 max-md:justify-start">
+                        <Button
+                          variant="ghost"
+                          className="px-2"
+                          onClick={() => setDialog({ kind: 'view', client })}
+                        >
+                          <Eye className="size-4" aria-hidden /> View
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          className="px-2"
+                          onClick={() => setDialog({ kind: 'edit', client })}
+                        >
+                          <Pencil className="size-4" aria-hidden /> Edit
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          className="px-2"
+                          onClick={() => setDialog({ kind: 'reset', client })}
+                        >
+                          <KeyRound className="size-4" aria-hidden /> Reset
+                        </Button>
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+
+      <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => setPage((p) => p - 1)}
+          disabled={page <= 1 || load.status === 'loading'}
+        >
+          Prev
+        </Button>
+        <span className="text-sm text-slate-700">
+          Page {page} of {pages}
+        </span>
+        <Button
+          variant="secondary"
+          onClick={() => setPage((p) => p + 1)}
+          disabled={page >= pages || load.status === 'loading'}
+        >
+          Next
+        </Button>
+      </nav>
+
+      {dialog?.kind === 'view' ? (
+        <ViewAgenciesModal client={dialog.client} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <EditClientModal
+          client={dialog.client}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => {
+            replace(saved);
+            setDialog(null);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'reset' ? (
+        <ResetPasswordModal client={dialog.client} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}

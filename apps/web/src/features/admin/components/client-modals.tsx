@@ -1,0 +1,220 @@
+import { type OwnerAgency, passwordRuleError } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/toast.ts';
+import type { AdminClient } from '../api/normalize.ts';
+import { fieldLabel, fieldValue } from '../api/normalize.ts';
+import { fetchClientAgencies, resetClientPassword, updateClient } from '../api/owners.ts';
+
+type AgenciesLoad =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; agencies: OwnerAgency[] };
+
+/** View: 'Agencies of {client}', each agency's fields as label and value (spec §2). */
+export function ViewAgenciesModal({ client, onClose }: { client: AdminClient; onClose: () => void }) {
+  const [load, setLoad] = useState<AgenciesLoad>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchClientAgencies(client.ClientId, controller.signal).then(
+      (agencies) => {
+        if (controller.signal.aborted) return;
+        if (agencies.length === 0) notify('info', `No agencies found for ${client.ClientName}.`);
+        setLoad({ status: 'ready', agencies });
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        notify('error', 'Failed to fetch client agencies.');
+        setLoad({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [client]);
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={`Agencies of ${client.ClientName}`}>
+      <div className="max-h-96 overflow-y-auto">
+        {load.status === 'loading' ? (
+          <p className="flex items-center gap-2 text-slate-600">
+            <Spinner size="small" /> Loading agencies…
+          </p>
+        ) : null}
+        {load.status === 'error' ? <p className="text-red-700">Failed to fetch client agencies.</p> : null}
+        {load.status === 'ready' && load.agencies.length === 0 ? (
+          <p className="text-slate-600">No agencies found for this client.</p>
+        ) : null}
+        {load.status === 'ready'
+          ? load.agencies.map((agency) => (
+              <dl
+                key={agency.agency_id}
+                className="mb-4 divide-y divide-slate-100 rounded-lg border border-slate-200 last:mb-0"
+              >
+                {Object.entries(agency).map(([key, value]) => (
+                  <div
+                    key={key}
+                    className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 px-3 py-2 text-sm"
+                  >
+                    <dt className="font-medium capitalize text-slate-600">{fieldLabel(key)}</dt>
+                    <dd className="break-words text-slate-900">{fieldValue(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ))
+          : null}
+      </div>
+    </Modal>
+  );
+}
+
+/** Edit: 'Edit Client: {name}' with Is Active and Is Verified (spec §2). */
+export function EditClientModal({
+  client,
+  onClose,
+  onSaved,
+}: {
+  client: AdminClient;
+  onClose: () => void;
+  onSaved: (client: AdminClient) => void;
+}) {
+  const [isActive, setIsActive] = useState(client.IsActive);
+  const [isVerified, setIsVerified] = useState(client.IsVerified);
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await updateClient({
+        ClientId: client.ClientId,
+        IsActive: isActive,
+        IsVerified: isVerified,
+      });
+      notify('success', 'Client updated successfully!');
+      onSaved({ ...client, IsActive: saved.IsActive, IsVerified: saved.IsVerified });
+    } catch {
+      notify('error', 'Failed to update client.');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Edit Client: ${client.ClientName}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button onClick={save} busy={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <label className="flex items-center gap-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary-700"
+            checked={isActive}
+            onChange={(e) => setIsActive(e.target.checked)}
+          />
+          Is Active
+        </label>
+        <label className="flex items-center gap-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary-700"
+            checked={isVerified}
+            onChange={(e) => setIsVerified(e.target.checked)}
+          />
+          Is Verified
+        </label>
+        <p className="text-sm text-slate-500">
+          Deactivating signs the owner out everywhere and closes the agency's client portal. Verifying lets
+          the agency's clients sign in.
+        </p>
+      </div>
+    </Modal>
+  );
+}
+
+/** Reset: 'Reset Password for {client}' with New Password and Confirm Password (spec §2, §5). */
+export function ResetPasswordModal({ client, onClose }: { client: AdminClient; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (!password || !confirm) return setError('Both fields are required');
+    if (password !== confirm) return setError('Passwords do not match');
+    const rule = passwordRuleError(password);
+    if (rule) return setError(rule);
+    setError(null);
+    setBusy(true);
+    try {
+      await resetClientPassword(client.ClientId, password);
+      notify('success', 'Agency Owner password reset successfully!');
+      onClose();
+    } catch (err) {
+      notify('error', 'Failed to reset password.');
+      if (err instanceof ApiError && err.status === 400) setError(err.message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Reset Password for ${client.ClientName}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={submit} busy={busy}>
+            {busy ? 'Resetting...' : 'Reset'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {error ? (
+          <p
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            {error}
+          </p>
+        ) : null}
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="The owner will be asked to choose their own password at next sign-in."
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <button type="submit" hidden />
+      </form>
+    </Modal>
+  );
+}
