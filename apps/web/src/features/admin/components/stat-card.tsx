@@ -10,7 +10,7 @@ export interface StatCardProps {
 
 export function StatCard({ label, value, icon: Icon, percent }: StatCardProps) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-label={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between">
         <span className="text-sm font-medium text-slate-600">{label}</span>
         <span className="flex size-9 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
@@ -18,7 +18,7 @@ export function StatCard({ label, value, icon: Icon, percent }: StatCardProps) {
         </span>
       </div>
       <div className="mt-3 flex items-baseline gap-2">
-        <span className="text-3xl font-semibold tabular-nums text-slate-900">
+        <span data-testid="stat-value" className="text-3xl font-semibold tabular-nums text-slate-900">
           {value.toLocaleString('en-IN')}
         </span>
         {percent !== undefined ? (
@@ -27,6 +27,6 @@ export function StatCard({ label, value, icon: Icon, percent }: StatCardProps) {
           </span>
         ) : null}
       </div>
-    </div>
+    </section>
   );
 }
