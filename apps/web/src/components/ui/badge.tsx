@@ -14,7 +14,7 @@ export function Badge({ tone, children }: { tone: keyof typeof TONES; children: 
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
         TONES[tone],
       )}
     >

@@ -155,7 +155,7 @@ export function ManageClientsScreen() {
                       {client.ClientName || 'N/A'}
                     </td>
                     <td className="px-5 py-3 text-slate-700 max-md:p-0">{client.AgencyName ?? 'N/A'}</td>
-                    <td className="px-5 py-3 break-all text-slate-700 max-md:p-0">
+                    <td className="px-5 py-3 text-slate-700 [overflow-wrap:anywhere] max-md:p-0">
                       {client.AgencyEmail ?? 'N/A'}
                     </td>
                     <td className="px-5 py-3 max-md:p-0">
@@ -181,21 +181,24 @@ export function ManageClientsScreen() {
                           className="px-2"
                           onClick={() => setDialog({ kind: 'view', client })}
                         >
-                          <Eye className="size-4" aria-hidden /> View
+                          <Eye className="size-4" aria-hidden />{' '}
+                          <span className="max-2xl:md:sr-only">View</span>
                         </Button>
                         <Button
                           variant="ghost"
                           className="px-2"
                           onClick={() => setDialog({ kind: 'edit', client })}
                         >
-                          <Pencil className="size-4" aria-hidden /> Edit
+                          <Pencil className="size-4" aria-hidden />{' '}
+                          <span className="max-2xl:md:sr-only">Edit</span>
                         </Button>
                         <Button
                           variant="ghost"
                           className="px-2"
                           onClick={() => setDialog({ kind: 'reset', client })}
                         >
-                          <KeyRound className="size-4" aria-hidden /> Reset
+                          <KeyRound className="size-4" aria-hidden />{' '}
+                          <span className="max-2xl:md:sr-only">Reset</span>
                         </Button>
                       </span>
                     </td>
