@@ -179,6 +179,7 @@ export function ManageClientsScreen() {
                         <Button
                           variant="ghost"
                           className="px-2"
+                          title={`View: ${client.ClientName}`}
                           onClick={() => setDialog({ kind: 'view', client })}
                         >
                           <Eye className="size-4" aria-hidden />{' '}
@@ -187,6 +188,7 @@ export function ManageClientsScreen() {
                         <Button
                           variant="ghost"
                           className="px-2"
+                          title={`Edit: ${client.ClientName}`}
                           onClick={() => setDialog({ kind: 'edit', client })}
                         >
                           <Pencil className="size-4" aria-hidden />{' '}
@@ -195,6 +197,7 @@ export function ManageClientsScreen() {
                         <Button
                           variant="ghost"
                           className="px-2"
+                          title={`Reset: ${client.ClientName}`}
                           onClick={() => setDialog({ kind: 'reset', client })}
                         >
                           <KeyRound className="size-4" aria-hidden />{' '}
