@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) {
-  console.log('API suite on PostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
+  console.log(
+    'API suite on PostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).',
+  );
   process.exit(0);
 }
 console.log(`API suite on PostgreSQL at ${url.replace(/\/\/[^@]*@/, '//')}`);
