@@ -1,10 +1,12 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import { MSG } from '@portal/contract';
+import fastifyMultipart from '@fastify/multipart';
+import { DOCUMENT_MAX_BYTES, MSG } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createDocumentStore, type DocumentStore } from './lib/documents.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -19,6 +21,7 @@ import { registerWeb } from './plugins/web.ts';
 export interface AppServices {
   config: Config;
   database: Database;
+  documents: DocumentStore;
   hasher: PasswordHasher;
   tokens: TokenService;
 }
@@ -46,6 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services: AppServices = {
     config,
     database,
+    documents: createDocumentStore({ dir: config.documentsDir, key: config.encryptionKey }),
     hasher: createPasswordHasher(config.hashConcurrency),
     tokens: createTokenService({
       secret: config.tokenSecret,
@@ -77,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerAccess(app, { db: database.db, tokens: services.tokens });
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => services.documents.close());
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -97,6 +102,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
+  // Uploads (logos, documents): files are read whole into memory within these limits (decisions §5).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 10, fields: 20, fieldSize: 256 * 1024, parts: 30 },
+  });
   await registerDocs(app, config.env !== 'production');
 
   const db = database.db;

@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  DOCUMENTS_DIR: z.string().min(1).optional(),
   TOKEN_SECRET: z.string().optional(),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -43,6 +44,8 @@ export interface Config {
   /** Set: a PostgreSQL server. Unset: embedded PGlite under dataDir (or in memory for `memory://`). */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Where the document store keeps encrypted files; null: a temporary directory (`DATA_DIR=memory://`). */
+  documentsDir: string | null;
   tokenSecret: string;
   tokenTtlSeconds: number;
   tokenIssuer: string;
@@ -122,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir,
+    documentsDir: e.DOCUMENTS_DIR
+      ? path.resolve(e.DOCUMENTS_DIR)
+      : dataDir === 'memory://'
+        ? null
+        : path.join(dataDir, 'documents'),
     tokenSecret,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     tokenIssuer: 'agency-portal',

@@ -1,0 +1,62 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { MASK_VISIBLE_CHARS } from '@portal/contract';
+
+// Field encryption for PAN, CIF and bank account numbers (decisions §5): AES-256-GCM with the configured
+// key, stored in the `*_enc` text columns as `iv.tag.data` in base64url (db/schema.ts).
+
+const ALGORITHM = 'aes-256-gcm';
+const IV_BYTES = 12;
+
+export class DecryptionError extends Error {}
+
+export function encryptField(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
+}
+
+export function decryptField(key: Buffer, stored: string): string {
+  const parts = stored.split('.');
+  if (parts.length !== 3) throw new DecryptionError('Not an encrypted field.');
+  const [iv, tag, data] = parts.map((p) => Buffer.from(p, 'base64url')) as [Buffer, Buffer, Buffer];
+  try {
+    const decipher = createDecipheriv(ALGORITHM, key, iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  } catch {
+    throw new DecryptionError('The field could not be decrypted with this key.');
+  }
+}
+
+/** Encrypts a whole buffer (documents); the iv and tag are kept apart from the bytes. */
+export function encryptBytes(key: Buffer, bytes: Buffer): { iv: string; tag: string; data: Buffer } {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  const data = Buffer.concat([cipher.update(bytes), cipher.final()]);
+  return { iv: iv.toString('base64url'), tag: cipher.getAuthTag().toString('base64url'), data };
+}
+
+export function decryptBytes(key: Buffer, enc: { iv: string; tag: string; data: Buffer }): Buffer {
+  try {
+    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(enc.iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(enc.tag, 'base64url'));
+    return Buffer.concat([decipher.update(enc.data), decipher.final()]);
+  } catch {
+    throw new DecryptionError('The document could not be decrypted with this key.');
+  }
+}
+
+/**
+ * The last 4 characters behind four bullets, whatever the length, so the mask does not tell the length
+ * either; null or empty stays null (spec §5: screens show a dash). Works on the full value or its last 4.
+ */
+export function maskLast4(value: string | null | undefined): string | null {
+  if (!value) return null;
+  return `••••${value.slice(-MASK_VISIBLE_CHARS)}`;
+}
+
+/** What is stored beside the ciphertext for masking without decrypting. */
+export function last4(value: string): string {
+  return value.slice(-MASK_VISIBLE_CHARS);
+}

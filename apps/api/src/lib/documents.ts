@@ -1,0 +1,124 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { documents } from '../db/schema.ts';
+import { decryptBytes, encryptBytes } from './crypto.ts';
+
+// The document store (decisions §5): bytes are type-checked by content, encrypted with AES-256-GCM and
+// written under the documents directory; the `documents` row holds the type, size, hash, iv and tag.
+
+export type DocumentKind = (typeof documents.$inferInsert)['kind'];
+export type DocumentMime = 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
+
+export const IMAGE_MIMES: readonly DocumentMime[] = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** The type a file really is, read from its first bytes; null for anything else. */
+export function sniffMime(bytes: Buffer): DocumentMime | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // RIFF....WEBP
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return null;
+}
+
+export const EXTENSION: Record<DocumentMime, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+export interface SaveDocumentInput {
+  agencyId: string;
+  kind: DocumentKind;
+  bytes: Buffer;
+  /** The sniffed type; callers check it against what they accept first. */
+  mime: DocumentMime;
+  originalName?: string | null;
+  uploadedBy?: string | null;
+}
+
+export interface StoredDocument {
+  id: string;
+  mime: string;
+  size: number;
+  originalName: string | null;
+  bytes: Buffer;
+}
+
+export interface DocumentStore {
+  readonly dir: string;
+  /** Writes the encrypted file, then its row (in `db`, which may be a transaction). */
+  save(db: Pick<Db, 'insert'>, input: SaveDocumentInput): Promise<{ id: string }>;
+  /** The decrypted document of the agency, or null when it is not the agency's or is gone. */
+  read(db: Db, agencyId: string, documentId: string): Promise<StoredDocument | null>;
+  /** Removes a temporary directory the store created itself. */
+  close(): void;
+}
+
+export function createDocumentStore(options: { dir: string | null; key: Buffer }): DocumentStore {
+  const temporary = options.dir === null;
+  const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-documents-'));
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const fileOf = (storageKey: string) => path.join(dir, ...storageKey.split('/'));
+
+  return {
+    dir,
+    async save(db, input) {
+      const id = randomUUID();
+      const storageKey = `${input.agencyId}/${id}`;
+      const file = fileOf(storageKey);
+      const enc = encryptBytes(options.key, input.bytes);
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      // Written whole under a temporary name, so a reader never sees half a file.
+      await writeFile(`${file}.part`, enc.data, { mode: 0o600 });
+      await rename(`${file}.part`, file);
+      try {
+        await db.insert(documents).values({
+          id,
+          agencyId: input.agencyId,
+          kind: input.kind,
+          mimeType: input.mime,
+          sizeBytes: input.bytes.length,
+          sha256: createHash('sha256').update(input.bytes).digest('hex'),
+          originalName: input.originalName ?? null,
+          storageKey,
+          encryptionIv: enc.iv,
+          encryptionTag: enc.tag,
+          uploadedBy: input.uploadedBy ?? null,
+        });
+      } catch (err) {
+        await unlink(file).catch(() => {});
+        throw err;
+      }
+      return { id };
+    },
+    async read(db, agencyId, documentId) {
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(
+          and(eq(documents.agencyId, agencyId), eq(documents.id, documentId), isNull(documents.deletedAt)),
+        )
+        .limit(1);
+      if (!row) return null;
+      let data: Buffer;
+      try {
+        data = await readFile(fileOf(row.storageKey));
+      } catch {
+        return null;
+      }
+      const bytes = decryptBytes(options.key, { iv: row.encryptionIv, tag: row.encryptionTag, data });
+      return { id: row.id, mime: row.mimeType, size: row.sizeBytes, originalName: row.originalName, bytes };
+    },
+    close() {
+      if (temporary) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
