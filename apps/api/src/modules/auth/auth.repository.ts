@@ -115,7 +115,7 @@ export async function findAgencyCandidate(
   };
 }
 
-export async function markSignedIn(db: Db, userId: string): Promise<void> {
+export async function markSignedIn(db: Pick<Db, 'update'>, userId: string): Promise<void> {
   await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
 }
 

@@ -94,13 +94,16 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
     agencyName: candidate.agencyName,
     tokenVersion: candidate.tokenVersion,
   });
-  await repo.markSignedIn(deps.db, candidate.userId);
-  await writeAudit(deps.db, {
-    actorUserId: candidate.userId,
-    actorRole: candidate.role,
-    agencyId: candidate.agencyId,
-    action: 'auth.login',
-    ip: input.ip,
+  // One transaction for the bookkeeping of a sign-in: one commit instead of three.
+  await deps.db.transaction(async (tx) => {
+    await repo.markSignedIn(tx, candidate.userId);
+    await writeAudit(tx, {
+      actorUserId: candidate.userId,
+      actorRole: candidate.role,
+      agencyId: candidate.agencyId,
+      action: 'auth.login',
+      ip: input.ip,
+    });
   });
   return {
     status: 'success',
