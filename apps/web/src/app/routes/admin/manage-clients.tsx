@@ -36,13 +36,16 @@ export function ManageClientsScreen() {
   }, []);
 
   // The search runs on the server across every owner; the loaded page is filtered at once meanwhile (spec §5).
+  // Only a changed search goes back to page 1: on opening, this must not undo a quick Next.
   useEffect(() => {
+    const next = search.trim();
+    if (next === serverSearch) return;
     const timer = window.setTimeout(() => {
-      setServerSearch(search.trim());
+      setServerSearch(next);
       setPage(1);
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
+  }, [search, serverSearch]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
   useEffect(() => {

@@ -23,9 +23,10 @@ const WRAPPERS = [
   'content',
 ] as const;
 
-function findArray(payload: unknown): unknown[] {
+/** The list in the answer, or null when the answer holds none (spec §3: then the list is empty). */
+function findArray(payload: unknown): unknown[] | null {
   if (Array.isArray(payload)) return payload;
-  if (!payload || typeof payload !== 'object') return [];
+  if (!payload || typeof payload !== 'object') return null;
   const record = payload as Record<string, unknown>;
   for (const key of WRAPPERS) {
     if (Array.isArray(record[key])) return record[key] as unknown[];
@@ -33,7 +34,7 @@ function findArray(payload: unknown): unknown[] {
   for (const value of Object.values(record)) {
     if (Array.isArray(value)) return value;
   }
-  return [];
+  return null;
 }
 
 function text(value: unknown): string | null {
@@ -62,11 +63,12 @@ export function normalizeClient(raw: unknown): AdminClient | null {
 
 /** The clients of any accepted shape, and the total (from `pagination.total` or `total` when present). */
 export function normalizeClientList(payload: unknown): { items: AdminClient[]; total: number } {
-  const items = findArray(payload)
-    .map(normalizeClient)
-    .filter((c): c is AdminClient => c !== null);
+  const list = findArray(payload);
+  // An answer without a list is empty: a stray `total` in it must not page through nothing.
+  if (!list) return { items: [], total: 0 };
+  const items = list.map(normalizeClient).filter((c): c is AdminClient => c !== null);
   let total = items.length;
-  if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+  if (!Array.isArray(payload)) {
     const p = payload as { pagination?: { total?: unknown }; total?: unknown };
     const declared = Number(p.pagination?.total ?? p.total);
     if (Number.isInteger(declared) && declared >= items.length) total = declared;
