@@ -12,7 +12,9 @@ import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
+import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -123,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalHost: config.portalHost,
     portalScheme: config.portalScheme,
   });
+  servicesRoutes(app, { db });
+  providersRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
 
   const hasWeb = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -35,6 +35,23 @@ export const apiPaths = {
   ownerAgencies: { method: 'GET', path: '/api/clients/:id/agencies', access: ['ADMIN'] },
   updateOwner: { method: 'PUT', path: '/api/clients/update', access: ['ADMIN'] },
   resetOwnerPassword: { method: 'POST', path: '/api/clients/:id/reset-ao-password', access: ['ADMIN'] },
+  insuranceServices: { method: 'GET', path: '/api/services/insurances', access: ALL_ROLES },
+  investmentServices: { method: 'GET', path: '/api/services/investments', access: ALL_ROLES },
+  createService: { method: 'POST', path: '/api/services', access: ['ADMIN'] },
+  createInsuranceProvider: { method: 'POST', path: '/api/plans/insurance', access: ['AO'] },
+  createInvestmentProvider: { method: 'POST', path: '/api/plans/investment', access: ['AO'] },
+  updateInsuranceProvider: { method: 'PUT', path: '/api/plans/insurance/:id', access: ['AO'] },
+  updateInvestmentProvider: { method: 'PUT', path: '/api/plans/investment/:id', access: ['AO'] },
+  listProviders: { method: 'GET', path: '/api/plans/providers', access: ['AO'] },
+  listInsuranceProviders: { method: 'GET', path: '/api/plans/insurance/providers', access: ['AO'] },
+  providersByService: {
+    method: 'GET',
+    path: '/api/agencies/providers/by-service/:serviceId',
+    access: ['AO'],
+  },
+  providerBankDetails: { method: 'GET', path: '/api/plans/:id/bank-details', access: ['AO'] },
+  providerLogo: { method: 'GET', path: '/api/plans/:id/logo', access: ['AO'] },
+  deleteProvider: { method: 'DELETE', path: '/api/plans/:id', access: ['AO'] },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

@@ -73,7 +73,7 @@ function emailSchema(field: string) {
     .transform((v) => v.toLowerCase());
 }
 
-function phoneRule(value: string): boolean {
+export function phoneRule(value: string): boolean {
   const digits = value.replace(/\D/g, '');
   return PHONE_RE.test(value) && digits.length >= 10 && digits.length <= 13;
 }

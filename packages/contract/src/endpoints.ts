@@ -21,6 +21,19 @@ import {
   RegistrationSchema,
 } from './auth.ts';
 import { HealthResponseSchema } from './errors.ts';
+import {
+  BankDetailsResponseSchema,
+  BinaryResponseSchema,
+  CreateServiceSchema,
+  DeleteResponseSchema,
+  InsuranceProviderListResponseSchema,
+  ProviderListQuerySchema,
+  ProviderListResponseSchema,
+  ProviderResponseSchema,
+  ServiceIdParamsSchema,
+  ServiceListResponseSchema,
+  ServiceResponseSchema,
+} from './providers.ts';
 
 export interface Endpoint {
   method: HttpMethod;
@@ -32,6 +45,11 @@ export interface Endpoint {
   body?: z.ZodType;
   querystring?: z.ZodType;
   params?: z.ZodType;
+  /**
+   * A multipart/form-data request: no body schema; the handler validates its `payload` JSON field with
+   * the named schema and checks its files by content.
+   */
+  multipart?: { payload?: string; files: readonly string[] };
   /** The success answer; error answers are always ErrorResponseSchema. */
   response: z.ZodType;
   status: number;
@@ -123,6 +141,109 @@ export const endpoints = {
     params: IdParamsSchema,
     body: ResetOwnerPasswordSchema,
     response: MessageResponseSchema,
+    status: 200,
+  },
+  insuranceServices: {
+    ...apiPaths.insuranceServices,
+    summary: 'The insurance services of the catalogue',
+    tag: 'services',
+    response: ServiceListResponseSchema,
+    status: 200,
+  },
+  investmentServices: {
+    ...apiPaths.investmentServices,
+    summary: 'The investment services of the catalogue',
+    tag: 'services',
+    response: ServiceListResponseSchema,
+    status: 200,
+  },
+  createService: {
+    ...apiPaths.createService,
+    summary: 'Add a service to the catalogue (code lower-cased)',
+    tag: 'services',
+    body: CreateServiceSchema,
+    response: ServiceResponseSchema,
+    status: 201,
+  },
+  createInsuranceProvider: {
+    ...apiPaths.createInsuranceProvider,
+    summary: 'Add an insurance company: multipart `payload` (JSON) and optional `providerlogourl` image',
+    tag: 'providers',
+    multipart: { payload: 'InsuranceProviderPayloadSchema', files: ['providerlogourl'] },
+    response: ProviderResponseSchema,
+    status: 201,
+  },
+  createInvestmentProvider: {
+    ...apiPaths.createInvestmentProvider,
+    summary: 'Add an investment company: multipart `payload` (JSON) and optional `providerlogourl` image',
+    tag: 'providers',
+    multipart: { payload: 'InvestmentProviderPayloadSchema', files: ['providerlogourl'] },
+    response: ProviderResponseSchema,
+    status: 201,
+  },
+  updateInsuranceProvider: {
+    ...apiPaths.updateInsuranceProvider,
+    summary: 'Edit an insurance company; without a logo file the logo is kept',
+    tag: 'providers',
+    params: IdParamsSchema,
+    multipart: { payload: 'InsuranceProviderPayloadSchema', files: ['providerlogourl'] },
+    response: ProviderResponseSchema,
+    status: 200,
+  },
+  updateInvestmentProvider: {
+    ...apiPaths.updateInvestmentProvider,
+    summary: 'Edit an investment company; without a logo file the logo is kept',
+    tag: 'providers',
+    params: IdParamsSchema,
+    multipart: { payload: 'InvestmentProviderPayloadSchema', files: ['providerlogourl'] },
+    response: ProviderResponseSchema,
+    status: 200,
+  },
+  listProviders: {
+    ...apiPaths.listProviders,
+    summary: "The agency's provider companies, optionally of one category",
+    tag: 'providers',
+    querystring: ProviderListQuerySchema,
+    response: ProviderListResponseSchema,
+    status: 200,
+  },
+  listInsuranceProviders: {
+    ...apiPaths.listInsuranceProviders,
+    summary: "The agency's insurance companies (the spec reads data.data)",
+    tag: 'providers',
+    response: InsuranceProviderListResponseSchema,
+    status: 200,
+  },
+  providersByService: {
+    ...apiPaths.providersByService,
+    summary: "The agency's provider companies for one service",
+    tag: 'providers',
+    params: ServiceIdParamsSchema,
+    response: ProviderListResponseSchema,
+    status: 200,
+  },
+  providerBankDetails: {
+    ...apiPaths.providerBankDetails,
+    summary: "A provider company's bank details, account number masked",
+    tag: 'providers',
+    params: IdParamsSchema,
+    response: BankDetailsResponseSchema,
+    status: 200,
+  },
+  providerLogo: {
+    ...apiPaths.providerLogo,
+    summary: "A provider company's logo image",
+    tag: 'providers',
+    params: IdParamsSchema,
+    response: BinaryResponseSchema,
+    status: 200,
+  },
+  deleteProvider: {
+    ...apiPaths.deleteProvider,
+    summary: 'Remove a provider company that no plan uses',
+    tag: 'providers',
+    params: IdParamsSchema,
+    response: DeleteResponseSchema,
     status: 200,
   },
 } as const satisfies Record<EndpointName, Endpoint>;

@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import { type DocumentMime, EXTENSION, sniffMime } from './documents.ts';
+import { AppError } from './errors.ts';
+
+// Reading a multipart/form-data request whole, within per-file limits, and checking files by content
+// (decisions §5): the type a file claims, by its part's type or its name, must be the type it is.
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  declaredType: string;
+  bytes: Buffer;
+}
+
+export interface MultipartSpec {
+  /** Text fields read; others are refused. */
+  fields: readonly string[];
+  /** File fields with their size limits in bytes, and their labels for messages. */
+  files: Record<string, { maxBytes: number; label: string }>;
+}
+
+export interface MultipartBody {
+  fields: Record<string, string>;
+  files: Record<string, UploadedFile>;
+}
+
+const mib = (n: number) => `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB`;
+
+function badField(field: string, message: string, code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' = 'BAD_REQUEST') {
+  return new AppError(code, message, message, { fields: { [field]: message } });
+}
+
+export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<MultipartBody> {
+  if (!req.isMultipart()) {
+    const message = 'The request must be multipart/form-data.';
+    throw new AppError('BAD_REQUEST', message, `${message} Send the fields ${spec.fields.join(', ')}.`);
+  }
+  const body: MultipartBody = { fields: {}, files: {} };
+  const largest = Math.max(0, ...Object.values(spec.files).map((f) => f.maxBytes));
+  try {
+    for await (const part of req.parts({ limits: { fileSize: largest + 1 } })) {
+      if (part.type === 'file') {
+        const rule = spec.files[part.fieldname];
+        if (!rule) {
+          await part.toBuffer().catch(() => undefined);
+          throw badField(part.fieldname, `The file field ${part.fieldname} is not expected here.`);
+        }
+        const bytes = await part.toBuffer();
+        // A file input left empty sends a part with no name and no bytes: no file.
+        if (bytes.length === 0 && !part.filename) continue;
+        if (bytes.length === 0) throw badField(part.fieldname, `${rule.label} is an empty file.`);
+        if (bytes.length > rule.maxBytes || part.file.truncated) {
+          throw badField(
+            part.fieldname,
+            `${rule.label} must be at most ${mib(rule.maxBytes)}.`,
+            'PAYLOAD_TOO_LARGE',
+          );
+        }
+        body.files[part.fieldname] = {
+          field: part.fieldname,
+          filename: part.filename,
+          declaredType: part.mimetype,
+          bytes,
+        };
+      } else {
+        if (!spec.fields.includes(part.fieldname)) {
+          throw badField(part.fieldname, `The field ${part.fieldname} is not expected here.`);
+        }
+        body.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const [field, rule] = Object.entries(spec.files)[0] ?? [
+        'file',
+        { label: 'The file', maxBytes: largest },
+      ];
+      throw badField(field, `${rule.label} must be at most ${mib(rule.maxBytes)}.`, 'PAYLOAD_TOO_LARGE');
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') {
+      throw new AppError('BAD_REQUEST', 'The request must be multipart/form-data.');
+    }
+    if (code?.startsWith('FST_')) {
+      throw new AppError('BAD_REQUEST', 'The upload could not be read.', (err as Error).message);
+    }
+    throw err;
+  }
+  return body;
+}
+
+const IMAGE_JPG_ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg' };
+const EXT_TO_MIME: Record<string, DocumentMime> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+
+/**
+ * The file's real type when it is one of `accepted` and does not claim to be something else; otherwise a
+ * 400 naming the field. A generic declared type (application/octet-stream) is judged by name and content.
+ */
+export function checkFileType(
+  file: UploadedFile,
+  label: string,
+  accepted: readonly DocumentMime[],
+  acceptedWords: string,
+): DocumentMime {
+  const actual = sniffMime(file.bytes);
+  if (!actual || !accepted.includes(actual)) {
+    throw badField(file.field, `${label} must be a ${acceptedWords} file.`);
+  }
+  const declared = IMAGE_JPG_ALIASES[file.declaredType.toLowerCase()] ?? file.declaredType.toLowerCase();
+  const generic = declared === '' || declared === 'application/octet-stream';
+  const ext = /\.([a-z0-9]+)$/i.exec(file.filename)?.[1]?.toLowerCase();
+  const byName = ext ? EXT_TO_MIME[ext] : undefined;
+  if ((!generic && declared !== actual) || (byName && byName !== actual)) {
+    const claimed = generic ? `.${ext}` : declared;
+    throw badField(
+      file.field,
+      `${label} claims to be ${claimed} but its content is ${EXTENSION[actual].toUpperCase()}. Upload the file as it is.`,
+    );
+  }
+  return actual;
+}
