@@ -9,6 +9,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { createDocumentStore, type DocumentStore } from './lib/documents.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
+import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
@@ -127,6 +128,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   servicesRoutes(app, { db });
   providersRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
+  profileRoutes(app, {
+    db,
+    documents: services.documents,
+    portalHost: config.portalHost,
+    portalScheme: config.portalScheme,
+  });
 
   const hasWeb = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

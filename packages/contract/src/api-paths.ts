@@ -52,6 +52,10 @@ export const apiPaths = {
   providerBankDetails: { method: 'GET', path: '/api/plans/:id/bank-details', access: ['AO'] },
   providerLogo: { method: 'GET', path: '/api/plans/:id/logo', access: ['AO'] },
   deleteProvider: { method: 'DELETE', path: '/api/plans/:id', access: ['AO'] },
+  agencyProfile: { method: 'GET', path: '/api/agencies/profile', access: ['AO'] },
+  updateAgencyProfile: { method: 'PUT', path: '/api/agencies/profile', access: ['AO'] },
+  uploadAgencyLogo: { method: 'POST', path: '/api/agencies/profile/logo', access: ['AO'] },
+  agencyLogo: { method: 'GET', path: '/api/agencies/profile/logo', access: ['AO'] },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

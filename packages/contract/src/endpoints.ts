@@ -21,6 +21,7 @@ import {
   RegistrationSchema,
 } from './auth.ts';
 import { HealthResponseSchema } from './errors.ts';
+import { AgencyProfileResponseSchema, AgencyProfileUpdateSchema } from './profile.ts';
 import {
   BankDetailsResponseSchema,
   BinaryResponseSchema,
@@ -244,6 +245,36 @@ export const endpoints = {
     tag: 'providers',
     params: IdParamsSchema,
     response: DeleteResponseSchema,
+    status: 200,
+  },
+  agencyProfile: {
+    ...apiPaths.agencyProfile,
+    summary: "The caller's agency: registration details, license number, logo, portal address",
+    tag: 'agency',
+    response: AgencyProfileResponseSchema,
+    status: 200,
+  },
+  updateAgencyProfile: {
+    ...apiPaths.updateAgencyProfile,
+    summary: "Edit the caller's agency (the slug and portal address stay)",
+    tag: 'agency',
+    body: AgencyProfileUpdateSchema,
+    response: AgencyProfileResponseSchema,
+    status: 200,
+  },
+  uploadAgencyLogo: {
+    ...apiPaths.uploadAgencyLogo,
+    summary: "Replace the agency's logo: multipart `logo` image (PNG, JPEG or WebP, at most 2 MiB)",
+    tag: 'agency',
+    multipart: { files: ['logo'] },
+    response: AgencyProfileResponseSchema,
+    status: 200,
+  },
+  agencyLogo: {
+    ...apiPaths.agencyLogo,
+    summary: "The agency's logo image",
+    tag: 'agency',
+    response: BinaryResponseSchema,
     status: 200,
   },
 } as const satisfies Record<EndpointName, Endpoint>;

@@ -6,6 +6,7 @@ export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './messages.ts';
+export * from './profile.ts';
 export * from './providers.ts';
 export * from './roles.ts';
 export * from './rules.ts';

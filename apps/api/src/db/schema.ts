@@ -120,6 +120,8 @@ export const agencies = pgTable(
     yearsInBusiness: smallint('years_in_business'),
     description: text('description'),
     licenseNumber: text('license_number'),
+    /** The agency's logo in the document store (issue 4, agency profile). */
+    logoDocumentId: uuid('logo_document_id').references((): AnyPgColumn => documents.id),
     /** Next number for readable client codes such as ACME-00042 (decisions §4). */
     nextClientSeq: integer('next_client_seq').notNull().default(1),
     /** Days before expiry at which renewal reminders go out (issue 7). */

@@ -1,0 +1,2 @@
+ALTER TABLE "agencies" ADD COLUMN "logo_document_id" uuid;--> statement-breakpoint
+ALTER TABLE "agencies" ADD CONSTRAINT "agencies_logo_document_id_documents_id_fk" FOREIGN KEY ("logo_document_id") REFERENCES "public"."documents"("id") ON DELETE no action ON UPDATE no action;
