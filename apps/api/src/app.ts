@@ -11,6 +11,7 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalHost: config.portalHost,
     portalScheme: config.portalScheme,
   });
+  dashboardRoutes(app, { db });
 
   const hasWeb = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

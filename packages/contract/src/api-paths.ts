@@ -56,6 +56,7 @@ export const apiPaths = {
   updateAgencyProfile: { method: 'PUT', path: '/api/agencies/profile', access: ['AO'] },
   uploadAgencyLogo: { method: 'POST', path: '/api/agencies/profile/logo', access: ['AO'] },
   agencyLogo: { method: 'GET', path: '/api/agencies/profile/logo', access: ['AO'] },
+  agencyDashboard: { method: 'GET', path: '/api/agencies/dashboard', access: ['AO'] },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

@@ -20,6 +20,7 @@ import {
   RegistrationResponseSchema,
   RegistrationSchema,
 } from './auth.ts';
+import { AgencyDashboardResponseSchema } from './dashboard.ts';
 import { HealthResponseSchema } from './errors.ts';
 import { AgencyProfileResponseSchema, AgencyProfileUpdateSchema } from './profile.ts';
 import {
@@ -275,6 +276,13 @@ export const endpoints = {
     summary: "The agency's logo image",
     tag: 'agency',
     response: BinaryResponseSchema,
+    status: 200,
+  },
+  agencyDashboard: {
+    ...apiPaths.agencyDashboard,
+    summary: "The workspace home's figures: clients, active plans, money, renewals, charts",
+    tag: 'agency',
+    response: AgencyDashboardResponseSchema,
     status: 200,
   },
 } as const satisfies Record<EndpointName, Endpoint>;

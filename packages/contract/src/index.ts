@@ -3,6 +3,7 @@ export * from './api-paths.ts';
 export * from './auth.ts';
 export * from './common-passwords.ts';
 export * from './constants.ts';
+export * from './dashboard.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './messages.ts';

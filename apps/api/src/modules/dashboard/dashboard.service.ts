@@ -1,0 +1,139 @@
+import {
+  type AgencyDashboard,
+  DASHBOARD_RECENT_CLIENTS,
+  RENEWAL_WINDOWS_DAYS,
+  type Renewal,
+  type ServiceCategory,
+} from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { addDays, daysBetween, todayInIndia } from '../../lib/dates.ts';
+import type { TokenSubject } from '../../lib/tokens.ts';
+import { agencyOf } from '../providers/providers.service.ts';
+import { listServices } from '../services/services.repository.ts';
+import * as repo from './dashboard.repository.ts';
+
+const RENEWALS_LIMIT = 50;
+
+const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+export async function agencyDashboard(
+  db: Db,
+  subject: TokenSubject,
+  today = todayInIndia(),
+): Promise<{ status: 'success'; data: AgencyDashboard }> {
+  const agencyId = agencyOf(subject);
+  const [longest] = [...RENEWAL_WINDOWS_DAYS].sort((a, b) => b - a);
+  const until = addDays(today, longest ?? 60);
+  const [clients, insuranceServices, investmentServices, insuranceTotals, investmentTotals] =
+    await Promise.all([
+      repo.clientCounts(db, agencyId),
+      listServices(db, 'insurance'),
+      listServices(db, 'investment'),
+      repo.planTotalsByService(db, agencyId, today, 'insurance'),
+      repo.planTotalsByService(db, agencyId, today, 'investment'),
+    ]);
+  const [premium, invested, insuranceRenewals, investmentRenewals, recent, byProvider, names] =
+    await Promise.all([
+      repo.planTotal(db, agencyId, today, 'insurance'),
+      repo.planTotal(db, agencyId, today, 'investment'),
+      repo.renewals(db, agencyId, today, until, 'insurance', RENEWALS_LIMIT),
+      repo.renewals(db, agencyId, today, until, 'investment', RENEWALS_LIMIT),
+      repo.recentClients(db, agencyId, DASHBOARD_RECENT_CLIENTS),
+      repo.plansByProvider(db, agencyId, today),
+      repo.providerNames(db, agencyId),
+    ]);
+
+  const byService = (
+    catalogue: Awaited<ReturnType<typeof listServices>>,
+    totals: Awaited<ReturnType<typeof repo.planTotalsByService>>,
+  ) => {
+    const counts = new Map(totals.map((r) => [r.serviceId, r]));
+    // Services an admin added later, or turned off, still show when plans use them.
+    const known = new Set(catalogue.map((s) => s.service_id));
+    return [
+      ...catalogue.map((s) => ({ ...s, row: counts.get(s.service_id) })),
+      ...totals
+        .filter((r) => !known.has(r.serviceId))
+        .map((r) => ({ service_id: r.serviceId, code: '', name: '', row: r })),
+    ];
+  };
+  const insuranceRows = byService(insuranceServices, insuranceTotals);
+  const investmentRows = byService(investmentServices, investmentTotals);
+
+  const renewalsAll: Renewal[] = [
+    ...insuranceRenewals.map((r) => ({ ...r, kind: 'insurance' as ServiceCategory })),
+    ...investmentRenewals.map((r) => ({ ...r, kind: 'investment' as ServiceCategory })),
+  ]
+    .map((r) => ({
+      plan_kind: r.kind,
+      plan_id: r.planId,
+      plan_number: r.planNumber,
+      primary_client_id: r.primaryClientId,
+      client_name: fullName(r.clientFirst, r.clientLast),
+      holder_name: r.holderFirst
+        ? fullName(r.holderFirst, r.holderLast)
+        : fullName(r.clientFirst, r.clientLast),
+      plan_name: r.planName || r.serviceName,
+      provider_name: r.providerName,
+      service_code: r.serviceCode,
+      end_date: r.endDate!,
+      days_left: daysBetween(today, r.endDate!),
+    }))
+    .sort((a, b) => a.end_date.localeCompare(b.end_date) || a.plan_id.localeCompare(b.plan_id));
+
+  const providerInfo = new Map(names.map((p) => [p.id, p]));
+  const providerCounts = new Map<string, number>();
+  for (const row of byProvider)
+    providerCounts.set(row.providerId, (providerCounts.get(row.providerId) ?? 0) + row.n);
+
+  return {
+    status: 'success',
+    data: {
+      as_of: today,
+      primary_clients: clients.primary,
+      secondary_clients: clients.secondary,
+      active_insurance_policies: premium.count,
+      active_investment_accounts: invested.count,
+      insurance_by_service: insuranceRows.map((s) => ({
+        service_id: s.service_id,
+        service_code: s.code,
+        service_name: s.name,
+        count: s.row?.n ?? 0,
+      })),
+      investments_by_service: investmentRows.map((s) => ({
+        service_id: s.service_id,
+        service_code: s.code,
+        service_name: s.name,
+        count: s.row?.n ?? 0,
+      })),
+      total_annual_premium: premium.amount,
+      total_invested: invested.amount,
+      renewals_due_30_days: renewalsAll.filter((r) => r.days_left <= 30),
+      renewals_due_60_days: renewalsAll,
+      recent_clients: recent.map((c) => ({
+        primary_client_id: c.id,
+        client_code: c.clientCode,
+        full_name: fullName(c.firstName, c.lastName),
+        email: c.email,
+        phone: c.phone,
+        created_at: c.createdAt.toISOString(),
+      })),
+      premium_by_service: insuranceRows
+        .filter((s) => s.row)
+        .map((s) => ({
+          service_code: s.code,
+          service_name: s.name,
+          amount: s.row!.amount,
+          count: s.row!.n,
+        })),
+      plans_by_provider: [...providerCounts.entries()]
+        .map(([id, n]) => ({
+          provider_id: id,
+          provider_name: providerInfo.get(id)?.name ?? '',
+          category: providerInfo.get(id)?.category ?? ('insurance' as const),
+          count: n,
+        }))
+        .sort((a, b) => b.count - a.count || a.provider_name.localeCompare(b.provider_name)),
+    },
+  };
+}

@@ -1,0 +1,327 @@
+import { AgencyDashboardResponseSchema } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createAccountOfEveryRole,
+  createTestApp,
+  signInToken,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { insurancePolicies, investmentAccounts, primaryClients, secondaryClients } from '../../db/schema.ts';
+import { addDays, todayInIndia } from '../../lib/dates.ts';
+import {
+  insurancePayload,
+  investmentPayload,
+  ownerWithToken,
+  SERVICE,
+  sendProvider,
+} from '../providers/providers-test-kit.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const dashboard = async (token: string) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/agencies/dashboard', headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return AgencyDashboardResponseSchema.parse(res.json()).data;
+};
+
+async function provider(
+  token: string,
+  category: 'insurance' | 'investment',
+  payload: object,
+): Promise<string> {
+  const res = await sendProvider(t.app, token, { category, payload });
+  return res.json().data.provider_id;
+}
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+async function client(
+  agencyId: string,
+  first: string,
+  last: string,
+  values: Partial<typeof primaryClients.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(primaryClients)
+    .values({
+      agencyId,
+      clientCode: `C-${first}-${Math.random().toString(36).slice(2, 6)}`,
+      firstName: first,
+      lastName: last,
+      ...values,
+    })
+    .returning({ id: primaryClients.id });
+  return row!.id;
+}
+
+describe('the dashboard home', () => {
+  it('answers zeros for a new agency', async () => {
+    const { token } = await ownerWithToken(t.app);
+    const data = await dashboard(token);
+    expect(data).toMatchObject({
+      as_of: todayInIndia(),
+      primary_clients: 0,
+      secondary_clients: 0,
+      active_insurance_policies: 0,
+      active_investment_accounts: 0,
+      total_annual_premium: '0.00',
+      total_invested: '0.00',
+      renewals_due_30_days: [],
+      renewals_due_60_days: [],
+      recent_clients: [],
+      premium_by_service: [],
+      plans_by_provider: [],
+    });
+    expect(data.insurance_by_service.map((s) => [s.service_code, s.count])).toEqual([
+      ['life', 0],
+      ['health', 0],
+      ['motor', 0],
+      ['travel', 0],
+      ['home', 0],
+    ]);
+    expect(data.investments_by_service.map((s) => s.service_code)).toEqual([
+      'mutual_funds',
+      'nps',
+      'postoffice',
+    ]);
+  });
+
+  it('answers exact figures from the agency data only', async () => {
+    const today = todayInIndia();
+    const { agency, token } = await ownerWithToken(t.app);
+    const agencyId = agency.agencyId;
+    const lic = await provider(token, 'insurance', insurancePayload({ provider_name: 'LIC of India' }));
+    const star = await provider(
+      token,
+      'insurance',
+      insurancePayload({ provider_name: 'Star Health', service_id: SERVICE.health }),
+    );
+    const hdfc = await provider(
+      token,
+      'investment',
+      investmentPayload({ provider_name: 'HDFC Mutual Fund' }),
+    );
+
+    const kiran = await client(agencyId, 'Kiran', 'Rao', { createdAt: daysAgo(2) });
+    const meera = await client(agencyId, 'Meera', 'Iyer', { createdAt: daysAgo(1) });
+    const gone = await client(agencyId, 'Gone', 'Client', { createdAt: daysAgo(0), deletedAt: new Date() });
+    const extras = [];
+    for (let i = 1; i <= 4; i += 1)
+      extras.push(await client(agencyId, `Extra${i}`, 'Shah', { createdAt: daysAgo(10 + i) }));
+    const [anil] = await t.db
+      .insert(secondaryClients)
+      .values([
+        { agencyId, primaryClientId: kiran, firstName: 'Anil', lastName: 'Rao', relationship: 'Spouse' },
+        {
+          agencyId,
+          primaryClientId: kiran,
+          firstName: 'Old',
+          lastName: 'Rao',
+          relationship: 'Son',
+          deletedAt: new Date(),
+        },
+        { agencyId, primaryClientId: gone, firstName: 'Hidden', lastName: 'Client', relationship: 'Son' },
+      ])
+      .returning({ id: secondaryClients.id });
+
+    const policy = (
+      values: Partial<typeof insurancePolicies.$inferInsert> & {
+        primaryClientId: string;
+        providerId: string;
+      },
+    ) => ({
+      agencyId,
+      serviceId: values.providerId === star ? SERVICE.health : SERVICE.life,
+      policyNumber: `POL-${Math.random().toString(36).slice(2, 8)}`,
+      ...values,
+    });
+    const [pol1, pol2] = await t.db
+      .insert(insurancePolicies)
+      .values([
+        policy({
+          primaryClientId: kiran,
+          providerId: lic,
+          premiumAmount: '12000.50',
+          endDate: addDays(today, 10),
+          planName: 'Jeevan Anand',
+        }),
+        policy({
+          primaryClientId: kiran,
+          secondaryClientId: anil!.id,
+          providerId: star,
+          premiumAmount: '8500.25',
+          endDate: addDays(today, 45),
+        }),
+        policy({
+          primaryClientId: meera,
+          providerId: lic,
+          premiumAmount: '1000.10',
+          endDate: addDays(today, 200),
+        }),
+        policy({
+          primaryClientId: meera,
+          providerId: lic,
+          premiumAmount: '999.99',
+          endDate: addDays(today, -1),
+        }),
+        policy({ primaryClientId: meera, providerId: lic, premiumAmount: '500.00', status: 'lapsed' }),
+        policy({ primaryClientId: meera, providerId: lic, premiumAmount: '700.00', deletedAt: new Date() }),
+        policy({
+          primaryClientId: gone,
+          providerId: lic,
+          premiumAmount: '300.00',
+          endDate: addDays(today, 5),
+        }),
+        policy({ primaryClientId: kiran, providerId: lic, premiumAmount: null, endDate: null }),
+      ])
+      .returning({ id: insurancePolicies.id });
+    const account = (
+      values: Partial<typeof investmentAccounts.$inferInsert> & { primaryClientId: string },
+    ) => ({
+      agencyId,
+      providerId: hdfc,
+      serviceId: SERVICE.mutual_funds,
+      accountNumber: `FOLIO-${Math.random().toString(36).slice(2, 8)}`,
+      ...values,
+    });
+    const [acc1, , acc3] = await t.db
+      .insert(investmentAccounts)
+      .values([
+        account({
+          primaryClientId: kiran,
+          amount: '250000.00',
+          endDate: addDays(today, 30),
+          planName: 'HDFC Flexi Cap',
+        }),
+        account({ primaryClientId: meera, amount: '0.10' }),
+        account({ primaryClientId: meera, amount: '100000.05', endDate: addDays(today, 60) }),
+        account({ primaryClientId: meera, amount: '999.00', status: 'closed' }),
+        account({ primaryClientId: meera, amount: '61.00', endDate: addDays(today, 61) }),
+      ])
+      .returning({ id: investmentAccounts.id });
+
+    // Another agency's data is never counted.
+    const other = await ownerWithToken(t.app);
+    const otherLic = await provider(other.token, 'insurance', insurancePayload());
+    const otherClient = await client(other.agency.agencyId, 'Other', 'Person');
+    await t.db.insert(insurancePolicies).values({
+      agencyId: other.agency.agencyId,
+      primaryClientId: otherClient,
+      providerId: otherLic,
+      serviceId: SERVICE.life,
+      policyNumber: 'OTHER-1',
+      premiumAmount: '77777.77',
+      endDate: addDays(today, 3),
+    });
+
+    const data = await dashboard(token);
+    expect(data.primary_clients).toBe(6);
+    expect(data.secondary_clients).toBe(1);
+    expect(data.active_insurance_policies).toBe(4);
+    expect(data.active_investment_accounts).toBe(4);
+    expect(data.total_annual_premium).toBe('21500.85');
+    expect(data.total_invested).toBe('350061.15');
+    expect(data.insurance_by_service.map((s) => [s.service_code, s.count])).toEqual([
+      ['life', 3],
+      ['health', 1],
+      ['motor', 0],
+      ['travel', 0],
+      ['home', 0],
+    ]);
+    expect(data.investments_by_service.map((s) => [s.service_code, s.count])).toEqual([
+      ['mutual_funds', 4],
+      ['nps', 0],
+      ['postoffice', 0],
+    ]);
+    expect(data.premium_by_service).toEqual([
+      { service_code: 'life', service_name: 'Life Insurance', amount: '13000.60', count: 3 },
+      { service_code: 'health', service_name: 'Health Insurance', amount: '8500.25', count: 1 },
+    ]);
+    expect(data.plans_by_provider.map((p) => [p.provider_name, p.category, p.count])).toEqual([
+      ['HDFC Mutual Fund', 'investment', 4],
+      ['LIC of India', 'insurance', 3],
+      ['Star Health', 'insurance', 1],
+    ]);
+
+    const r1 = {
+      plan_kind: 'insurance',
+      plan_id: pol1!.id,
+      primary_client_id: kiran,
+      client_name: 'Kiran Rao',
+      holder_name: 'Kiran Rao',
+      plan_name: 'Jeevan Anand',
+      provider_name: 'LIC of India',
+      service_code: 'life',
+      end_date: addDays(today, 10),
+      days_left: 10,
+    };
+    const r2 = {
+      plan_kind: 'investment',
+      plan_id: acc1!.id,
+      client_name: 'Kiran Rao',
+      holder_name: 'Kiran Rao',
+      plan_name: 'HDFC Flexi Cap',
+      provider_name: 'HDFC Mutual Fund',
+      service_code: 'mutual_funds',
+      days_left: 30,
+    };
+    const r3 = {
+      plan_kind: 'insurance',
+      plan_id: pol2!.id,
+      client_name: 'Kiran Rao',
+      holder_name: 'Anil Rao',
+      plan_name: 'Health Insurance',
+      provider_name: 'Star Health',
+      days_left: 45,
+    };
+    const r4 = { plan_kind: 'investment', plan_id: acc3!.id, client_name: 'Meera Iyer', days_left: 60 };
+    expect(data.renewals_due_30_days).toHaveLength(2);
+    expect(data.renewals_due_30_days[0]).toMatchObject(r1);
+    expect(data.renewals_due_30_days[1]).toMatchObject(r2);
+    expect(data.renewals_due_60_days).toHaveLength(4);
+    expect(data.renewals_due_60_days.map((r) => r.plan_id)).toEqual([
+      r1.plan_id,
+      r2.plan_id,
+      r3.plan_id,
+      r4.plan_id,
+    ]);
+    expect(data.renewals_due_60_days[2]).toMatchObject(r3);
+    expect(data.renewals_due_60_days[3]).toMatchObject(r4);
+
+    expect(data.recent_clients.map((c) => c.full_name)).toEqual([
+      'Meera Iyer',
+      'Kiran Rao',
+      'Extra1 Shah',
+      'Extra2 Shah',
+      'Extra3 Shah',
+    ]);
+    expect(data.recent_clients[0]!.primary_client_id).toBe(meera);
+
+    const theirs = await dashboard(other.token);
+    expect(theirs).toMatchObject({
+      primary_clients: 1,
+      active_insurance_policies: 1,
+      total_annual_premium: '77777.77',
+    });
+    expect(theirs.renewals_due_30_days.map((r) => r.days_left)).toEqual([3]);
+  });
+
+  it('belongs to the agency owner: 401 anonymous, 403 to ADMIN and AC', async () => {
+    const every = await createAccountOfEveryRole(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/agencies/dashboard' })).statusCode).toBe(401);
+    for (const role of ['ADMIN', 'AC'] as const) {
+      const token = await signInToken(t.app, every.accounts[role]);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/agencies/dashboard',
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+});
