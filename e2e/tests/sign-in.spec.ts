@@ -32,7 +32,7 @@ test('the agency owner signs in on the platform address; logout ends the session
   await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Rohan Mehta!' })).toBeVisible();
-  await expect(page.getByText('Your agency is verified.')).toBeVisible();
+  await expect(page.getByText('Verification pending')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Go to Admin Dashboard' })).toHaveCount(0);
   const token = await storedToken(page);
 

@@ -16,6 +16,11 @@ const ROUTES = {
   'not found': 'src/app/routes/not-found.tsx',
   'welcome (/dashboard, /agency-dashboard)': 'src/app/routes/welcome.tsx',
   'client (/agency-client/dashboard)': 'src/app/routes/client-welcome.tsx',
+  'workspace home (/dashboard)': ['src/app/routes/dashboard-frame.tsx'],
+  'insurance / investment company': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes/workspace/providers.tsx',
+  ],
   'admin overview': [
     'src/components/layouts/admin-layout.tsx',
     'src/app/routes/admin/overview.tsx',

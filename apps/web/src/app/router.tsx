@@ -64,7 +64,33 @@ export const router = createBrowserRouter([
           },
           {
             path: paths.dashboard,
-            lazy: () => import('./routes/welcome.tsx').then((m) => ({ Component: m.WelcomeScreen })),
+            lazy: () => import('./routes/dashboard-frame.tsx').then((m) => ({ Component: m.DashboardFrame })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('./routes/dashboard-frame.tsx').then((m) => ({ Component: m.DashboardIndex })),
+              },
+              {
+                element: <RequireRoles roles={['AO']} />,
+                children: [
+                  {
+                    path: 'insurance',
+                    lazy: () =>
+                      import('./routes/workspace/providers.tsx').then((m) => ({
+                        Component: m.InsuranceCompanyScreen,
+                      })),
+                  },
+                  {
+                    path: 'investments',
+                    lazy: () =>
+                      import('./routes/workspace/providers.tsx').then((m) => ({
+                        Component: m.InvestmentCompanyScreen,
+                      })),
+                  },
+                ],
+              },
+            ],
           },
         ],
       },

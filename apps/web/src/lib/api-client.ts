@@ -37,6 +37,8 @@ export interface CallOptions<E> {
   signal?: AbortSignal;
   /** Leave error toasts to the caller (forms that show their own). */
   quiet?: boolean;
+  /** A multipart body (file uploads), instead of `body`. */
+  form?: FormData;
 }
 
 function buildUrl(
@@ -58,13 +60,18 @@ export function endSession(reason: string = SESSION_EXPIRED_REASON): void {
   window.location.assign(`/session-expired?reason=${encodeURIComponent(reason)}`);
 }
 
-export async function apiCall<N extends EndpointName>(
-  name: N,
-  options: CallOptions<(typeof endpoints)[N]> = {},
-): Promise<Out<(typeof endpoints)[N]['response']>> {
+/** Sends one call and answers the raw response when it is a success; errors follow spec §8. */
+async function send(name: EndpointName, options: CallOptions<unknown>, accept: string): Promise<Response> {
   const endpoint = apiPaths[name];
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const headers: Record<string, string> = { accept };
+  let body: BodyInit | undefined;
+  if (options.form) {
+    // The browser sets the multipart boundary itself.
+    body = options.form;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (name === 'login') headers[TENANT_HOST_HEADER] = window.location.host;
@@ -74,7 +81,7 @@ export async function apiCall<N extends EndpointName>(
     response = await fetch(buildUrl(endpoint.path, options.params, options.query), {
       method: endpoint.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       signal: options.signal,
     });
   } catch (err) {
@@ -82,15 +89,14 @@ export async function apiCall<N extends EndpointName>(
     if (!options.quiet) notify('error', MSG.genericError);
     throw new ApiError(0, MSG.genericError, null, {});
   }
+  if (response.ok) return response;
 
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return payload as Out<(typeof endpoints)[N]['response']>;
-
-  const body = (payload ?? {}) as { message?: unknown; detail?: unknown; fields?: unknown };
-  const message = typeof body.message === 'string' && body.message ? body.message : MSG.genericError;
-  const detail = typeof body.detail === 'string' ? body.detail : null;
+  const answer = (payload ?? {}) as { message?: unknown; detail?: unknown; fields?: unknown };
+  const message = typeof answer.message === 'string' && answer.message ? answer.message : MSG.genericError;
+  const detail = typeof answer.detail === 'string' ? answer.detail : null;
   const fields =
-    body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
+    answer.fields && typeof answer.fields === 'object' ? (answer.fields as Record<string, string>) : {};
   const error = new ApiError(response.status, message, detail, fields);
 
   if ((response.status === 401 || response.status === 403) && !SESSIONLESS.includes(name)) {
@@ -100,4 +106,18 @@ export async function apiCall<N extends EndpointName>(
   }
   if (!options.quiet) notify('error', message);
   throw error;
+}
+
+export async function apiCall<N extends EndpointName>(
+  name: N,
+  options: CallOptions<(typeof endpoints)[N]> = {},
+): Promise<Out<(typeof endpoints)[N]['response']>> {
+  const response = await send(name, options as CallOptions<unknown>, 'application/json');
+  return (await response.json().catch(() => null)) as Out<(typeof endpoints)[N]['response']>;
+}
+
+/** A call that answers bytes (logos, documents), with the same session and error rules. */
+export async function apiBlob(name: EndpointName, options: CallOptions<unknown> = {}): Promise<Blob> {
+  const response = await send(name, options, '*/*');
+  return response.blob();
 }

@@ -15,8 +15,20 @@ interface LandingState {
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; me: MeResponse };
 
-/** /agency-dashboard and the /dashboard index: the welcome after sign-in (spec §2, issue 2 item 8). */
+/** /agency-dashboard: the welcome after sign-in, in the plain signed-in frame (spec §2). */
 export function WelcomeScreen() {
+  return (
+    <SignedInLayout>
+      <WelcomeContent showVerification />
+    </SignedInLayout>
+  );
+}
+
+/**
+ * The welcome with the client name (spec §2, issue 2 item 8); also the /dashboard index. Inside the
+ * workspace the layout shows the verification banner, so the content leaves it out there.
+ */
+export function WelcomeContent({ showVerification }: { showVerification: boolean }) {
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as LandingState;
   const claims = currentClaims();
@@ -50,7 +62,7 @@ export function WelcomeScreen() {
   const name = load.status === 'ready' ? load.me.full_name : (claims?.clientName ?? state.clientName ?? '');
 
   return (
-    <SignedInLayout>
+    <>
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
         <p className="text-sm font-medium text-primary-700">
           {isSuperAdmin ? 'Platform admin' : 'Agency owner'}
@@ -98,7 +110,7 @@ export function WelcomeScreen() {
         ) : null}
       </section>
 
-      {load.status === 'ready' && load.me.is_verified === false ? (
+      {showVerification && load.status === 'ready' && load.me.is_verified === false ? (
         <div
           role="status"
           className="mt-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900"
@@ -113,7 +125,7 @@ export function WelcomeScreen() {
           </div>
         </div>
       ) : null}
-      {load.status === 'ready' && load.me.is_verified === true ? (
+      {showVerification && load.status === 'ready' && load.me.is_verified === true ? (
         <div className="mt-6 flex items-center gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
           <ShieldCheck className="size-5 shrink-0" aria-hidden />
           <p className="text-sm font-medium">
@@ -121,6 +133,6 @@ export function WelcomeScreen() {
           </p>
         </div>
       ) : null}
-    </SignedInLayout>
+    </>
   );
 }

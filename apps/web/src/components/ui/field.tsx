@@ -112,11 +112,13 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   optional?: boolean;
   error?: string | undefined;
   options: readonly string[];
+  /** Text shown for an option when it differs from its value. */
+  optionLabels?: Record<string, string>;
   placeholder: string;
 }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, optional, error, options, placeholder, className, id: givenId, ...rest },
+  { label, optional, error, options, optionLabels, placeholder, className, id: givenId, ...rest },
   ref,
 ) {
   const autoId = useId();
@@ -134,7 +136,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabels?.[option] ?? option}
           </option>
         ))}
       </select>

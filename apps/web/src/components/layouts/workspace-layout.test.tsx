@@ -1,0 +1,112 @@
+import { MeResponseSchema, NAV_DEBOUNCE_MS } from '@portal/contract';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenFor } from '../../test/jwt.ts';
+import { WorkspaceLayout, workspaceTitle } from './workspace-layout.tsx';
+
+const me = (isVerified: boolean) =>
+  MeResponseSchema.parse({
+    user_id: '0b0e7c52-4a57-4d57-9d0f-6b8f1c2a3d4e',
+    email: 'asha@verma.in',
+    full_name: 'Asha Verma',
+    roles: ['AO'],
+    agency_id: '5f1d7f0a-2b7e-4a55-8f2a-0c7e3b9d1a22',
+    agency_name: 'Verma Insurance',
+    agency_slug: 'vermainsurance',
+    is_verified: isVerified,
+    must_change_password: false,
+  });
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderWorkspace(isVerified = true) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(me(isVerified)), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dashboard',
+        element: <WorkspaceLayout />,
+        children: [
+          { path: '*', element: <Where /> },
+          { index: true, element: <Where /> },
+        ],
+      },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('workspace layout (spec §2)', () => {
+  beforeEach(() => {
+    localStorage.setItem('token', tokenFor(['AO']));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows the agency name from the token and the page title of the tab', async () => {
+    renderWorkspace();
+    expect(screen.getAllByText('Verma Insurance').length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(workspaceTitle('/dashboard/insurance')).toBe('Insurance Company');
+    expect(workspaceTitle('/dashboard/investments')).toBe('Investment Company');
+    expect(workspaceTitle('/dashboard/users/add')).toBe('Primary Client');
+    expect(workspaceTitle('/dashboard/agency-profile')).toBe('Agency Profile');
+  });
+
+  it("says 'Agency Portal' when the token names no agency", () => {
+    localStorage.setItem('token', tokenFor(['AO'], { agency_name: null }));
+    renderWorkspace();
+    expect(screen.getAllByText('Agency Portal').length).toBeGreaterThan(0);
+  });
+
+  it('ignores a second navigation click within the debounce window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+    const router = renderWorkspace();
+    const nav = screen.getByRole('navigation', { name: 'Workspace' });
+    const [insurance, investments] = [
+      nav.querySelector('a[href="/dashboard/insurance"]')!,
+      nav.querySelector('a[href="/dashboard/investments"]')!,
+    ];
+    await act(async () => fireEvent.click(insurance));
+    expect(router.state.location.pathname).toBe('/dashboard/insurance');
+    vi.setSystemTime(new Date(Date.now() + NAV_DEBOUNCE_MS - 50));
+    await act(async () => fireEvent.click(investments));
+    expect(router.state.location.pathname).toBe('/dashboard/insurance');
+    vi.setSystemTime(new Date(Date.now() + 100));
+    await act(async () => fireEvent.click(investments));
+    expect(router.state.location.pathname).toBe('/dashboard/investments');
+  });
+
+  it('opens the menu as a drawer and closes it after a choice', async () => {
+    renderWorkspace();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open menu' })));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const link = drawer.querySelector('a[href="/dashboard/investments"]')!;
+    await act(async () => fireEvent.click(link));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/investments');
+  });
+
+  it('shows the verification banner while the owner is not verified', async () => {
+    renderWorkspace(false);
+    expect(await screen.findByText(/Verification pending\./)).toBeInTheDocument();
+  });
+});
