@@ -13,6 +13,8 @@ async function main(): Promise<void> {
     seedDemo: config.seedDemo,
     portalHost: config.portalHost,
     portalScheme: config.portalScheme,
+    documents: app.services.documents,
+    encryptionKey: config.encryptionKey,
   });
   await app.listen({ host: config.host, port: config.port });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;

@@ -13,7 +13,9 @@ import {
   users,
 } from '../../db/schema.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import type { DocumentStore } from '../../lib/documents.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import { seedDemoProviders } from './demo-providers.ts';
 
 export const DEMO = {
   agencyName: 'Demo Agency',
@@ -30,6 +32,9 @@ export interface FirstStartOptions {
   seedDemo: boolean;
   portalHost: string;
   portalScheme: string;
+  /** With both, the demo agency's providers get logos and bank details (issue 4). */
+  documents?: DocumentStore;
+  encryptionKey?: Buffer;
 }
 
 /**
@@ -74,7 +79,14 @@ export async function firstStart(
   if (options.seedDemo) {
     const [agencyCount] = await db.select({ n: count() }).from(agencies);
     if (agencyCount?.n === 0) {
-      await seedDemoAgency(db, hasher);
+      const agencyId = await seedDemoAgency(db, hasher);
+      if (options.documents && options.encryptionKey) {
+        await seedDemoProviders(db, {
+          agencyId,
+          documents: options.documents,
+          encryptionKey: options.encryptionKey,
+        });
+      }
       const url = `${options.portalScheme}://${DEMO.slug}.${options.portalHost}`;
       lines.push(
         `Demo agency owner: ${DEMO.ownerEmail} / ${DEMO.ownerPassword} at ${url} (or ${options.portalScheme}://${options.portalHost})`,
@@ -85,12 +97,12 @@ export async function firstStart(
   return lines;
 }
 
-async function seedDemoAgency(db: Db, hasher: PasswordHasher): Promise<void> {
+async function seedDemoAgency(db: Db, hasher: PasswordHasher): Promise<string> {
   const [ownerHash, clientHash] = await Promise.all([
     hasher.hash(DEMO.ownerPassword),
     hasher.hash(DEMO.clientPassword),
   ]);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [ownerUser] = await tx
       .insert(users)
       .values({
@@ -223,6 +235,7 @@ async function seedDemoAgency(db: Db, hasher: PasswordHasher): Promise<void> {
       targetType: 'agency',
       targetId: agencyId,
     });
+    return agencyId;
   });
 }
 
