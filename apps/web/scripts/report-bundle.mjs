@@ -21,6 +21,7 @@ const ROUTES = {
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes/workspace/providers.tsx',
   ],
+  'agency profile': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/agency-profile.tsx'],
   'admin overview': [
     'src/components/layouts/admin-layout.tsx',
     'src/app/routes/admin/overview.tsx',

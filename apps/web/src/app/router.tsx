@@ -82,6 +82,13 @@ export const router = createBrowserRouter([
                       })),
                   },
                   {
+                    path: 'agency-profile',
+                    lazy: () =>
+                      import('./routes/workspace/agency-profile.tsx').then((m) => ({
+                        Component: m.AgencyProfileScreen,
+                      })),
+                  },
+                  {
                     path: 'investments',
                     lazy: () =>
                       import('./routes/workspace/providers.tsx').then((m) => ({

@@ -3,6 +3,7 @@ import { SignedInLayout } from '../../components/layouts/signed-in-layout.tsx';
 import { WorkspaceLayout } from '../../components/layouts/workspace-layout.tsx';
 import { currentClaims } from '../../lib/session.ts';
 import { WelcomeContent } from './welcome.tsx';
+import { DashboardHome } from './workspace/home.tsx';
 
 /** /dashboard: the agency workspace for an owner; the platform admin, who has no agency, gets the welcome. */
 export function DashboardFrame() {
@@ -14,8 +15,8 @@ export function DashboardFrame() {
   );
 }
 
-/** The /dashboard index (issue 4 replaces it with the dashboard home). */
+/** The /dashboard index: the owner's dashboard home; the admin's welcome. */
 export function DashboardIndex() {
-  const insideWorkspace = currentClaims()?.roles.includes('AO') ?? false;
-  return <WelcomeContent showVerification={!insideWorkspace} />;
+  if (currentClaims()?.roles.includes('AO')) return <DashboardHome />;
+  return <WelcomeContent showVerification />;
 }

@@ -1,6 +1,6 @@
 import { NAV_DEBOUNCE_MS } from '@portal/contract';
 import * as Dialog from '@radix-ui/react-dialog';
-import { AlertTriangle, Building2, LayoutDashboard, LineChart, LogOut, Menu, X } from 'lucide-react';
+import { AlertTriangle, Building2, Crown, LayoutDashboard, LineChart, LogOut, Menu, X } from 'lucide-react';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiCall } from '../../lib/api-client.ts';
@@ -72,11 +72,28 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           {label}
         </NavLink>
       ))}
+      {/* Premium Agency (the agency profile) sits at the bottom (spec §2). */}
+      <NavLink
+        to="/dashboard/agency-profile"
+        onClick={(event) => {
+          go(event, '/dashboard/agency-profile');
+          onNavigate?.();
+        }}
+        className={({ isActive }) =>
+          cn(
+            'mt-auto flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+            isActive ? 'bg-primary-50 text-primary-800' : 'text-slate-700 hover:bg-slate-100',
+          )
+        }
+      >
+        <Crown className="size-4" aria-hidden />
+        Premium Agency
+      </NavLink>
       <button
         type="button"
         onClick={logout}
         disabled={busy}
-        className="mt-auto flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         <LogOut className="size-4" aria-hidden />
         Logout
