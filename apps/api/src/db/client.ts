@@ -93,6 +93,11 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<D
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (a restart, a failover, a terminated backend) emits 'error' on the
+  // pool; unheard, Node would end the process. The pool drops that connection and opens a new one on demand.
+  pool.on('error', (err) => {
+    process.stderr.write(`PostgreSQL closed an idle connection: ${err.message}\n`);
+  });
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

@@ -1,42 +1,17 @@
-import type { MeResponse } from '@portal/contract';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
 import { SignedInLayout } from '../../components/layouts/signed-in-layout.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { apiCall } from '../../lib/api-client.ts';
+import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { currentClaims } from '../../lib/session.ts';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; me: MeResponse };
 
 /** /agency-client/dashboard: where an agency's client lands after sign-in (spec §4). */
 export function ClientWelcomeScreen() {
-  const navigate = useNavigate();
   const claims = currentClaims();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetchMe = useCallback(
-    (signal?: AbortSignal) => {
-      setLoad({ status: 'loading' });
-      apiCall('me', { signal, quiet: true }).then(
-        (me) => {
-          // A password reset by the admin must be replaced before anything else (decisions §3).
-          if (me.must_change_password) navigate('/change-password', { replace: true });
-          else setLoad({ status: 'ready', me });
-        },
-        (err: Error) => {
-          if (err.name !== 'AbortError') setLoad({ status: 'error' });
-        },
-      );
-    },
-    [navigate],
-  );
+  const { load, retry } = useMe();
 
   useEffect(() => {
     document.title = 'Dashboard · Agency Portal';
-    const controller = new AbortController();
-    fetchMe(controller.signal);
-    return () => controller.abort();
-  }, [fetchMe]);
+  }, []);
 
   const name = load.status === 'ready' ? load.me.full_name : (claims?.clientName ?? '');
   return (
@@ -53,7 +28,7 @@ export function ClientWelcomeScreen() {
         {load.status === 'error' ? (
           <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-red-800">
             We could not load your details.
-            <Button variant="secondary" onClick={() => fetchMe()}>
+            <Button variant="secondary" onClick={retry}>
               Retry
             </Button>
           </div>

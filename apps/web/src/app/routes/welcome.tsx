@@ -1,10 +1,9 @@
-import type { MeResponse } from '@portal/contract';
 import { AlertTriangle, ShieldCheck } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SignedInLayout } from '../../components/layouts/signed-in-layout.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { apiCall } from '../../lib/api-client.ts';
+import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { currentClaims } from '../../lib/session.ts';
 import { paths } from '../paths.ts';
 
@@ -12,8 +11,6 @@ interface LandingState {
   clientName?: string;
   isSuperAdmin?: boolean;
 }
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; me: MeResponse };
 
 /** /agency-dashboard: the welcome after sign-in, in the plain signed-in frame (spec §2). */
 export function WelcomeScreen() {
@@ -33,31 +30,11 @@ export function WelcomeContent({ showVerification }: { showVerification: boolean
   const state = (useLocation().state ?? {}) as LandingState;
   const claims = currentClaims();
   const isSuperAdmin = claims?.roles.includes('ADMIN') ?? state.isSuperAdmin === true;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetchMe = useCallback(
-    (signal?: AbortSignal) => {
-      setLoad({ status: 'loading' });
-      apiCall('me', { signal, quiet: true }).then(
-        (me) => {
-          // A password reset by the admin must be replaced before anything else (decisions §3).
-          if (me.must_change_password) navigate('/change-password', { replace: true });
-          else setLoad({ status: 'ready', me });
-        },
-        (err: Error) => {
-          if (err.name !== 'AbortError') setLoad({ status: 'error' });
-        },
-      );
-    },
-    [navigate],
-  );
+  const { load, retry } = useMe();
 
   useEffect(() => {
     document.title = 'Dashboard · Agency Portal';
-    const controller = new AbortController();
-    fetchMe(controller.signal);
-    return () => controller.abort();
-  }, [fetchMe]);
+  }, []);
 
   const name = load.status === 'ready' ? load.me.full_name : (claims?.clientName ?? state.clientName ?? '');
 
@@ -80,7 +57,7 @@ export function WelcomeContent({ showVerification }: { showVerification: boolean
         {load.status === 'error' ? (
           <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-red-800">
             We could not load your account details.
-            <Button variant="secondary" onClick={() => fetchMe()}>
+            <Button variant="secondary" onClick={retry}>
               Retry
             </Button>
           </div>
