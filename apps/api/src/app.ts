@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
+import { primaryClientsRoutes } from './modules/primary-clients/primary-clients.routes.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -136,6 +137,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalScheme: config.portalScheme,
   });
   dashboardRoutes(app, { db });
+  primaryClientsRoutes(app, {
+    db,
+    documents: services.documents,
+    hasher: services.hasher,
+    encryptionKey: config.encryptionKey,
+  });
 
   const hasWeb = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -57,6 +57,24 @@ export const apiPaths = {
   uploadAgencyLogo: { method: 'POST', path: '/api/agencies/profile/logo', access: ['AO'] },
   agencyLogo: { method: 'GET', path: '/api/agencies/profile/logo', access: ['AO'] },
   agencyDashboard: { method: 'GET', path: '/api/agencies/dashboard', access: ['AO'] },
+  // Primary clients (issue 5)
+  listPrimaryClients: { method: 'GET', path: '/api/users/primary-clients', access: ['AO'] },
+  createPrimaryClient: { method: 'POST', path: '/api/users/primary-clients', access: ['AO'] },
+  primaryClientDetail: { method: 'GET', path: '/api/users/primary-clients/:id', access: ['AO'] },
+  updatePrimaryClient: { method: 'PUT', path: '/api/users/primary-clients/:id', access: ['AO'] },
+  deletePrimaryClient: { method: 'DELETE', path: '/api/users/primary-clients/:id', access: ['AO'] },
+  setPortalAccess: { method: 'PUT', path: '/api/users/primary-clients/:id/portal-access', access: ['AO'] },
+  resetPortalPassword: {
+    method: 'POST',
+    path: '/api/users/primary-clients/:id/reset-portal-password',
+    access: ['AO'],
+  },
+  primaryClientAvatar: { method: 'GET', path: '/api/users/primary-clients/:id/avatar', access: ['AO'] },
+  uploadPrimaryClientAvatar: {
+    method: 'POST',
+    path: '/api/users/primary-clients/:id/avatar',
+    access: ['AO'],
+  },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

@@ -1,0 +1,264 @@
+import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  agencies,
+  documents,
+  insurancePolicies,
+  investmentAccounts,
+  primaryClients,
+  providers,
+  secondaryClients,
+  services,
+  users,
+} from '../../db/schema.ts';
+
+// Primary clients are tenant-owned: every function takes agencyId first and every query names it.
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type ClientValues = Omit<typeof primaryClients.$inferInsert, 'id' | 'agencyId' | 'createdAt'>;
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchFilter(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    sql`(${primaryClients.firstName} || ' ' || coalesce(${primaryClients.lastName}, '')) ilike ${pattern}`,
+    sql`${primaryClients.email} ilike ${pattern}`,
+    sql`${primaryClients.phone} ilike ${pattern}`,
+    sql`${primaryClients.clientCode} ilike ${pattern}`,
+  );
+}
+
+const familyCount = sql<number>`(select count(*)::int from ${secondaryClients}
+  where ${secondaryClients.agencyId} = "primary_clients"."agency_id"
+    and ${secondaryClients.primaryClientId} = "primary_clients"."id"
+    and ${secondaryClients.deletedAt} is null)`;
+
+const planCount = sql<number>`((select count(*)::int from ${insurancePolicies}
+    where ${insurancePolicies.agencyId} = "primary_clients"."agency_id"
+      and ${insurancePolicies.primaryClientId} = "primary_clients"."id"
+      and ${insurancePolicies.deletedAt} is null)
+  + (select count(*)::int from ${investmentAccounts}
+    where ${investmentAccounts.agencyId} = "primary_clients"."agency_id"
+      and ${investmentAccounts.primaryClientId} = "primary_clients"."id"
+      and ${investmentAccounts.deletedAt} is null))`;
+
+export async function listClients(
+  db: Db,
+  agencyId: string,
+  page: { offset: number; limit: number; search?: string | undefined },
+) {
+  const where = and(
+    eq(primaryClients.agencyId, agencyId),
+    isNull(primaryClients.deletedAt),
+    searchFilter(page.search),
+  );
+  const rows = await db
+    .select({
+      id: primaryClients.id,
+      clientCode: primaryClients.clientCode,
+      firstName: primaryClients.firstName,
+      lastName: primaryClients.lastName,
+      email: primaryClients.email,
+      phone: primaryClients.phone,
+      portalAccess: primaryClients.portalAccess,
+      createdAt: primaryClients.createdAt,
+      familyCount,
+      planCount,
+    })
+    .from(primaryClients)
+    .where(where)
+    .orderBy(desc(primaryClients.createdAt), desc(primaryClients.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(primaryClients).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type ClientRow = {
+  client: typeof primaryClients.$inferSelect;
+  portalEmail: string | null;
+  mustChangePassword: boolean | null;
+};
+
+export async function findClient(
+  db: Pick<Db, 'select'>,
+  agencyId: string,
+  id: string,
+): Promise<ClientRow | null> {
+  const [row] = await db
+    .select({
+      client: primaryClients,
+      portalEmail: users.email,
+      mustChangePassword: users.mustChangePassword,
+    })
+    .from(primaryClients)
+    .leftJoin(users, eq(users.id, primaryClients.userId))
+    .where(
+      and(eq(primaryClients.agencyId, agencyId), eq(primaryClients.id, id), isNull(primaryClients.deletedAt)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Locks the client row for the rest of the transaction (portal changes, removal). */
+export async function lockClient(db: Tx, agencyId: string, id: string) {
+  const [row] = await db
+    .select({ id: primaryClients.id })
+    .from(primaryClients)
+    .where(
+      and(eq(primaryClients.agencyId, agencyId), eq(primaryClients.id, id), isNull(primaryClients.deletedAt)),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+/** Takes the agency's next client number: `SLUG-00042` (decisions §4), unique in the agency. */
+export async function nextClientCode(db: Tx, agencyId: string): Promise<string> {
+  const [row] = await db
+    .update(agencies)
+    .set({ nextClientSeq: sql`${agencies.nextClientSeq} + 1` })
+    .where(eq(agencies.id, agencyId))
+    .returning({ seq: agencies.nextClientSeq, slug: agencies.slug });
+  const seq = row!.seq - 1;
+  return `${row!.slug.toUpperCase()}-${String(seq).padStart(5, '0')}`;
+}
+
+export async function insertClient(db: Tx, agencyId: string, values: ClientValues): Promise<string> {
+  const [row] = await db
+    .insert(primaryClients)
+    .values({ ...values, agencyId })
+    .returning({ id: primaryClients.id });
+  return row!.id;
+}
+
+export async function updateClient(db: Tx | Db, agencyId: string, id: string, values: Partial<ClientValues>) {
+  await db
+    .update(primaryClients)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(primaryClients.agencyId, agencyId), eq(primaryClients.id, id)));
+}
+
+export async function insertPortalUser(
+  db: Tx,
+  agencyId: string,
+  values: { email: string; passwordHash: string; fullName: string; phone: string | null },
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, role: 'AC', agencyId, mustChangePassword: true })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updatePortalUser(
+  db: Tx,
+  agencyId: string,
+  userId: string,
+  values: Partial<Pick<typeof users.$inferInsert, 'email' | 'fullName' | 'phone' | 'passwordHash'>> & {
+    mustChangePassword?: boolean;
+    bumpTokenVersion?: boolean;
+  },
+) {
+  const { bumpTokenVersion, ...rest } = values;
+  await db
+    .update(users)
+    .set({
+      ...rest,
+      ...(bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      ...(rest.passwordHash ? { passwordChangedAt: new Date() } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId), eq(users.role, 'AC')));
+}
+
+export async function familyOf(db: Db, agencyId: string, primaryClientId: string) {
+  return db
+    .select()
+    .from(secondaryClients)
+    .where(
+      and(
+        eq(secondaryClients.agencyId, agencyId),
+        eq(secondaryClients.primaryClientId, primaryClientId),
+        isNull(secondaryClients.deletedAt),
+      ),
+    )
+    .orderBy(asc(secondaryClients.createdAt), asc(secondaryClients.id));
+}
+
+export async function plansOf(db: Db, agencyId: string, primaryClientId: string) {
+  const common = (t: typeof insurancePolicies | typeof investmentAccounts) => ({
+    id: t.id,
+    providerId: t.providerId,
+    providerName: providers.providerName,
+    serviceCode: services.code,
+    planName: t.planName,
+    startDate: t.startDate,
+    endDate: t.endDate,
+    secondaryClientId: t.secondaryClientId,
+    documentId: t.documentId,
+    createdAt: t.createdAt,
+  });
+  const insurance = await db
+    .select({
+      ...common(insurancePolicies),
+      number: insurancePolicies.policyNumber,
+      money: insurancePolicies.premiumAmount,
+    })
+    .from(insurancePolicies)
+    .innerJoin(providers, eq(providers.id, insurancePolicies.providerId))
+    .innerJoin(services, eq(services.id, insurancePolicies.serviceId))
+    .where(
+      and(
+        eq(insurancePolicies.agencyId, agencyId),
+        eq(insurancePolicies.primaryClientId, primaryClientId),
+        isNull(insurancePolicies.deletedAt),
+      ),
+    )
+    .orderBy(asc(insurancePolicies.endDate), asc(insurancePolicies.id));
+  const investment = await db
+    .select({
+      ...common(investmentAccounts),
+      number: investmentAccounts.accountNumber,
+      money: investmentAccounts.amount,
+    })
+    .from(investmentAccounts)
+    .innerJoin(providers, eq(providers.id, investmentAccounts.providerId))
+    .innerJoin(services, eq(services.id, investmentAccounts.serviceId))
+    .where(
+      and(
+        eq(investmentAccounts.agencyId, agencyId),
+        eq(investmentAccounts.primaryClientId, primaryClientId),
+        isNull(investmentAccounts.deletedAt),
+      ),
+    )
+    .orderBy(asc(investmentAccounts.endDate), asc(investmentAccounts.id));
+  return { insurance, investment };
+}
+
+export async function documentsByIds(db: Db, agencyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.agencyId, agencyId),
+        isNull(documents.deletedAt),
+        sql`${documents.id} in (${sql.join(
+          ids.map((i) => sql`${i}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    );
+}
+
+export async function softDeleteDocument(db: Tx, agencyId: string, documentId: string) {
+  await db
+    .update(documents)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(documents.agencyId, agencyId), eq(documents.id, documentId)));
+}
