@@ -11,6 +11,7 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hasher: services.hasher,
     encryptionKey: config.encryptionKey,
   });
+  clientPortalRoutes(app, { db, documents: services.documents });
 
   const hasWeb = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

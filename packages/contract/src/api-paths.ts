@@ -75,6 +75,34 @@ export const apiPaths = {
     path: '/api/users/primary-clients/:id/avatar',
     access: ['AO'],
   },
+  // The agency client's own area (issue 6): always the signed-in client's data.
+  clientSummary: { method: 'GET', path: '/api/agency-user/client/dashboard/summary', access: ['AC'] },
+  clientProfile: { method: 'GET', path: '/api/agency-user/client/profile', access: ['AC'] },
+  clientAgency: { method: 'GET', path: '/api/agency-user/client/my-agency-details', access: ['AC'] },
+  clientPlans: { method: 'GET', path: '/api/agency-user/client/my-plans', access: ['AC'] },
+  clientPlanDetails: { method: 'GET', path: '/api/agency-user/client/plans/:id/details', access: ['AC'] },
+  clientPolicyDocument: {
+    method: 'GET',
+    path: '/api/agency-user/policies/:policyId/document',
+    access: ['AC'],
+  },
+  clientInvestmentDocument: {
+    method: 'GET',
+    path: '/api/agency-user/investments/:accountId/document',
+    access: ['AC'],
+  },
+  clientSecondaryClients: {
+    method: 'GET',
+    path: '/api/agency-user/client/secondary-clients',
+    access: ['AC'],
+  },
+  clientSecondaryClient: { method: 'GET', path: '/api/agency-user/secondary-client/:id', access: ['AC'] },
+  clientSecondaryDocuments: {
+    method: 'GET',
+    path: '/api/agency-user/secondary-client/:id/documents',
+    access: ['AC'],
+  },
+  clientAlerts: { method: 'GET', path: '/api/agency-user/upcoming-alerts', access: ['AC'] },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

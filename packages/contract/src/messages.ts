@@ -29,6 +29,12 @@ export const MSG = {
   passwordChanged: 'Your password has been changed.',
   currentPasswordWrong: 'The current password is not correct.',
   passwordUnchanged: 'Choose a password different from the current one.',
+  // The client area (issue 6): spec §5 for the document, ours for the rest.
+  documentMissing: 'Document not available. File may be missing.',
+  clientNotFound: 'No profile data available.',
+  portalAccessOff: 'Portal access for this client has been turned off by the agency.',
+  planNotFound: 'No plan details found',
+  secondaryClientNotFound: 'Family member not found.',
 } as const;
 
 /** 'AgencyPhoneNumber' → 'Agency Phone Number' (spec §5: field name split into words). */

@@ -1,0 +1,313 @@
+import {
+  type Alert,
+  DOCUMENT_MIN_BYTES,
+  type EncodedDocument,
+  type InsurancePlanItem,
+  type InvestmentPlanItem,
+  MSG,
+  type MyPlans,
+  type Nominee,
+  PLAN_HOLDER_SELF,
+  type PlanDetail,
+  type PlanType,
+  type SecondaryClientDocuments,
+  type SecondaryClientPlan,
+  type SecondaryClientResponse,
+} from '@portal/contract';
+import { writeAudit } from '../../lib/audit.ts';
+import { DecryptionError, maskLast4 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { TokenSubject } from '../../lib/tokens.ts';
+import * as repo from './client-portal.repository.ts';
+import {
+  type ClientPortalDeps,
+  fullName,
+  type OwnClient,
+  ownClient,
+  toSecondaryItem,
+} from './client-portal.service.ts';
+import { computeAlerts, planStatus, subtypeFields } from './plan-rules.ts';
+
+// The client's plans, their documents, family members' details and documents, and alerts (issue 6).
+// Another client's plan, document or family member is absent: 404, the same as an unknown id.
+
+type PlanRow = repo.PlanRow;
+
+/** The plan's own name, else the one in its per-service fields, else the service's name. */
+function displayName(row: PlanRow): string {
+  const fromFields = row.plan.subtypeFields?.plan_name;
+  return (
+    row.plan.planName?.trim() ||
+    (typeof fromFields === 'string' && fromFields.trim()) ||
+    row.serviceName ||
+    row.number
+  );
+}
+
+function common(row: PlanRow, today: string) {
+  // A family member of another primary client never shows: the holder join names this client.
+  const held = row.holderFirst !== null;
+  return {
+    provider_name: row.providerName,
+    service_code: row.serviceCode,
+    policy_number: row.number,
+    start_date: row.plan.startDate,
+    end_date: row.plan.endDate,
+    status: planStatus(row.plan.endDate, row.plan.status, today),
+    plan_name: displayName(row),
+    holder: held ? fullName(row.holderFirst!, row.holderLast) : PLAN_HOLDER_SELF,
+    secondary_client_id: held ? row.plan.secondaryClientId : null,
+    document_available: row.documentUsable,
+  };
+}
+
+export function toInsuranceItem(row: PlanRow, today: string): InsurancePlanItem {
+  return { plan_type: 'insurance', policy_id: row.plan.id, premium_amount: row.money, ...common(row, today) };
+}
+
+export function toInvestmentItem(row: PlanRow, today: string): InvestmentPlanItem {
+  return { plan_type: 'investment', account_id: row.plan.id, amount: row.money, ...common(row, today) };
+}
+
+function nominee(row: PlanRow): Nominee | null {
+  const p = row.plan;
+  if (!p.nomineeFullName?.trim()) return null;
+  return {
+    full_name: p.nomineeFullName,
+    relation: p.nomineeRelation,
+    dob: p.nomineeDob,
+    phone_number: p.nomineePhone,
+    email: p.nomineeEmail,
+  };
+}
+
+export async function myPlans(
+  deps: ClientPortalDeps,
+  subject: TokenSubject,
+  today: string,
+): Promise<MyPlans> {
+  const { agencyId, primaryClientId } = await ownClient(deps.db, subject);
+  const [insurance, investment] = await Promise.all([
+    repo.listPlans(deps.db, agencyId, primaryClientId, 'insurance'),
+    repo.listPlans(deps.db, agencyId, primaryClientId, 'investment'),
+  ]);
+  return {
+    insurance_plans: insurance.map((r) => toInsuranceItem(r, today)),
+    investment_plans: investment.map((r) => toInvestmentItem(r, today)),
+  };
+}
+
+/** The client's plan of either kind by its id (policy id or account id, spec §2 Plan details). */
+async function findEitherPlan(deps: ClientPortalDeps, own: OwnClient, id: string) {
+  const policy = await repo.findPlan(deps.db, own.agencyId, own.primaryClientId, 'insurance', id);
+  if (policy) return { kind: 'insurance' as const, row: policy };
+  const account = await repo.findPlan(deps.db, own.agencyId, own.primaryClientId, 'investment', id);
+  if (account) return { kind: 'investment' as const, row: account };
+  throw new AppError('NOT_FOUND', MSG.planNotFound);
+}
+
+export async function planDetails(
+  deps: ClientPortalDeps,
+  subject: TokenSubject,
+  id: string,
+  today: string,
+): Promise<PlanDetail> {
+  const own = await ownClient(deps.db, subject);
+  const { kind, row } = await findEitherPlan(deps, own, id);
+  const insured =
+    row.serviceCode.toLowerCase() === 'health'
+      ? (await repo.listInsuredMembers(deps.db, own.agencyId, row.plan.id)).map((m) => ({
+          insured_member_name: m.name,
+          relationship: m.relationship,
+          insured_member_dob: m.dateOfBirth,
+          insured_member_phone_number: m.phone,
+        }))
+      : undefined;
+  const detail = {
+    nominee: nominee(row),
+    subtype_fields: subtypeFields(row.serviceCode, row.plan.subtypeFields ?? {}, {
+      sumAssured: row.sumAssured,
+      ...(insured ? { insuredMembers: insured } : {}),
+    }),
+  };
+  return kind === 'insurance'
+    ? { ...toInsuranceItem(row, today), ...detail }
+    : { ...toInvestmentItem(row, today), ...detail };
+}
+
+/** A stored document the client may be served: readable, not corrupt, at least the minimum size (spec §9). */
+async function readUsable(deps: ClientPortalDeps, agencyId: string, documentId: string | null) {
+  if (!documentId) return null;
+  try {
+    const doc = await deps.documents.read(deps.db, agencyId, documentId);
+    if (!doc || doc.bytes.length < DOCUMENT_MIN_BYTES) return null;
+    return doc;
+  } catch (err) {
+    if (err instanceof DecryptionError) return null;
+    throw err;
+  }
+}
+
+/** The plan's PDF, saved as the policy number or the plan name (spec §7); each download is audited. */
+export async function planDocument(
+  deps: ClientPortalDeps,
+  subject: TokenSubject,
+  kind: PlanType,
+  id: string,
+  ip: string,
+): Promise<{ bytes: Buffer; filename: string }> {
+  const own = await ownClient(deps.db, subject);
+  const row = await repo.findPlan(deps.db, own.agencyId, own.primaryClientId, kind, id);
+  if (!row) throw new AppError('NOT_FOUND', MSG.planNotFound);
+  const doc = await readUsable(deps, own.agencyId, row.plan.documentId);
+  if (doc?.mime !== 'application/pdf') throw new AppError('NOT_FOUND', MSG.documentMissing);
+  await writeAudit(deps.db, {
+    actorUserId: subject.userId,
+    actorRole: 'AC',
+    agencyId: own.agencyId,
+    action: 'document.download',
+    targetType: kind === 'insurance' ? 'insurance_policy' : 'investment_account',
+    targetId: row.plan.id,
+    detail: {
+      document_id: doc.id,
+      kind: kind === 'insurance' ? 'policy_pdf' : 'investment_pdf',
+      primary_client_id: own.primaryClientId,
+      secondary_client_id: row.holderFirst !== null ? row.plan.secondaryClientId : null,
+    },
+    ip,
+  });
+  const base = kind === 'insurance' ? row.number : displayName(row);
+  return { bytes: doc.bytes, filename: `${base}.pdf` };
+}
+
+async function ownSecondary(deps: ClientPortalDeps, subject: TokenSubject, id: string) {
+  const own = await ownClient(deps.db, subject);
+  const row = await repo.findSecondaryClient(deps.db, own.agencyId, own.primaryClientId, id);
+  if (!row) throw new AppError('NOT_FOUND', MSG.secondaryClientNotFound);
+  return { own, row };
+}
+
+const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
+
+export async function secondaryClientDetail(
+  deps: ClientPortalDeps,
+  subject: TokenSubject,
+  id: string,
+  today: string,
+): Promise<SecondaryClientResponse> {
+  const { own, row: s } = await ownSecondary(deps, subject, id);
+  const [heldPolicies, heldAccounts, insuredUnder] = await Promise.all([
+    repo.plansHeldBy(deps.db, own.agencyId, own.primaryClientId, 'insurance', s.id),
+    repo.plansHeldBy(deps.db, own.agencyId, own.primaryClientId, 'investment', s.id),
+    repo.policiesInsuring(deps.db, own.agencyId, own.primaryClientId, s.id),
+  ]);
+  const plans: SecondaryClientPlan[] = [];
+  const seen = new Set<string>();
+  const add = (rows: PlanRow[], type: PlanType, role: SecondaryClientPlan['role']) => {
+    for (const r of rows) {
+      if (seen.has(r.plan.id)) continue;
+      seen.add(r.plan.id);
+      plans.push({
+        plan_id: r.plan.id,
+        plan_type: type,
+        plan_name: displayName(r),
+        service_category: type,
+        service_code: r.serviceCode,
+        provider_name: r.providerName,
+        policy_number: r.number,
+        status: planStatus(r.plan.endDate, r.plan.status, today),
+        role,
+      });
+    }
+  };
+  add(heldPolicies, 'insurance', 'holder');
+  add(heldAccounts, 'investment', 'holder');
+  add(insuredUnder, 'insurance', 'insured');
+  return {
+    secondary_client: {
+      ...toSecondaryItem(s),
+      email: s.email,
+      alternatephonenumber: s.alternatePhone,
+      relation_type: s.relationType,
+      date_of_birth: s.dateOfBirth,
+      gender: s.gender,
+      housenumber: s.houseNumber,
+      society: s.society,
+      locality: s.locality,
+      city: s.city,
+      state: s.state,
+      pincode: s.pincode,
+      height: numberOrNull(s.heightCm),
+      weight: numberOrNull(s.weightKg),
+      anymedicalcondition: s.medicalConditions,
+      // Only the stored last 4 characters are read: the full numbers never leave the database (decisions §5).
+      aadharnumber: maskLast4(s.aadhaarLast4),
+      pannumber: maskLast4(s.panLast4),
+      cifnumber: maskLast4(s.cifLast4),
+      accountnumber: maskLast4(s.accountNumberLast4),
+      ifsccode: s.ifscCode,
+    },
+    plans,
+  };
+}
+
+const SECONDARY_DOCUMENTS = {
+  aadhaar: 'aadhaarDocumentId',
+  pan: 'panDocumentId',
+  cheque: 'chequeDocumentId',
+  profile_image: 'profileImageDocumentId',
+} as const;
+
+/** The family member's documents as base64; each one served is written to the audit log (decisions §5). */
+export async function secondaryClientDocuments(
+  deps: ClientPortalDeps,
+  subject: TokenSubject,
+  id: string,
+  ip: string,
+): Promise<SecondaryClientDocuments> {
+  const { own, row } = await ownSecondary(deps, subject, id);
+  const out: Record<string, EncodedDocument | null> = {};
+  for (const [kind, column] of Object.entries(SECONDARY_DOCUMENTS)) {
+    const doc = await readUsable(deps, own.agencyId, row[column]);
+    out[kind] = doc ? { mime: doc.mime, data: doc.bytes.toString('base64') } : null;
+    if (doc) {
+      await writeAudit(deps.db, {
+        actorUserId: subject.userId,
+        actorRole: 'AC',
+        agencyId: own.agencyId,
+        action: 'document.download',
+        targetType: 'secondary_client',
+        targetId: row.id,
+        detail: { document_id: doc.id, kind, primary_client_id: own.primaryClientId },
+        ip,
+      });
+    }
+  }
+  return out as SecondaryClientDocuments;
+}
+
+export async function upcomingAlerts(
+  deps: ClientPortalDeps,
+  subject: TokenSubject,
+  today: string,
+): Promise<{ alerts: Alert[] }> {
+  const { agencyId, primaryClientId } = await ownClient(deps.db, subject);
+  const [insurance, investment] = await Promise.all([
+    repo.listPlans(deps.db, agencyId, primaryClientId, 'insurance'),
+    repo.listPlans(deps.db, agencyId, primaryClientId, 'investment'),
+  ]);
+  const toAlertPlan = (type: PlanType) => (r: PlanRow) => ({
+    type,
+    id: r.plan.id,
+    planName: displayName(r),
+    endDate: r.plan.endDate,
+    stored: r.plan.status,
+    hasNominee: Boolean(r.plan.nomineeFullName?.trim()),
+  });
+  return {
+    alerts: computeAlerts(
+      [...insurance.map(toAlertPlan('insurance')), ...investment.map(toAlertPlan('investment'))],
+      today,
+    ),
+  };
+}

@@ -1,0 +1,249 @@
+import { DOCUMENT_MIN_BYTES } from '@portal/contract';
+import { and, asc, count, eq, gte, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  agencies,
+  documents,
+  insurancePolicies,
+  insuredMembers,
+  investmentAccounts,
+  primaryClients,
+  providers,
+  secondaryClients,
+  services,
+  users,
+} from '../../db/schema.ts';
+
+// The client area's queries. Every function takes agencyId first, and every plan, family member and document
+// query also names the signed-in client's primary client id, so one client never reaches another's rows.
+
+/** The signed-in AC user's own primary client record, not deleted. */
+export async function findOwnClient(db: Db, agencyId: string, userId: string) {
+  const [row] = await db
+    .select({
+      client: primaryClients,
+      lastLoginAt: users.lastLoginAt,
+      userActive: users.isActive,
+      userFullName: users.fullName,
+      userPhone: users.phone,
+    })
+    .from(primaryClients)
+    .innerJoin(users, eq(users.id, primaryClients.userId))
+    .where(
+      and(
+        eq(primaryClients.agencyId, agencyId),
+        eq(primaryClients.userId, userId),
+        isNull(primaryClients.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findAgency(db: Db, agencyId: string) {
+  const [row] = await db.select().from(agencies).where(eq(agencies.id, agencyId)).limit(1);
+  return row ?? null;
+}
+
+export async function countSecondaryClients(db: Db, agencyId: string, primaryClientId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(secondaryClients)
+    .where(
+      and(
+        eq(secondaryClients.agencyId, agencyId),
+        eq(secondaryClients.primaryClientId, primaryClientId),
+        isNull(secondaryClients.deletedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Yearly premium of the client's Active policies, summed exactly in SQL: not deleted, not lapsed or
+ * closed, and the end date not yet over (the same rule as the plan status, spec §4).
+ */
+export async function activePremiumTotal(db: Db, agencyId: string, primaryClientId: string, today: string) {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${insurancePolicies.premiumAmount}), 0)::numeric(16,2)::text`,
+    })
+    .from(insurancePolicies)
+    .where(
+      and(
+        eq(insurancePolicies.agencyId, agencyId),
+        eq(insurancePolicies.primaryClientId, primaryClientId),
+        isNull(insurancePolicies.deletedAt),
+        notInArray(insurancePolicies.status, ['lapsed', 'closed']),
+        or(isNull(insurancePolicies.endDate), gte(insurancePolicies.endDate, today)),
+      ),
+    );
+  return row?.total ?? '0.00';
+}
+
+const holder = alias(secondaryClients, 'holder');
+const doc = alias(documents, 'plan_document');
+
+/** A document the client can open: the agency's, not deleted, a PDF of at least the minimum size (spec §9). */
+const documentUsable = sql<boolean>`(${doc.id} is not null and ${doc.mimeType} = 'application/pdf'
+  and ${doc.sizeBytes} >= ${DOCUMENT_MIN_BYTES})`;
+
+type PlanTable = typeof insurancePolicies | typeof investmentAccounts;
+
+function planSelect(db: Db, table: PlanTable, agencyId: string) {
+  const number =
+    table === insurancePolicies ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
+  const money = table === insurancePolicies ? insurancePolicies.premiumAmount : investmentAccounts.amount;
+  return db
+    .select({
+      plan: {
+        id: table.id,
+        primaryClientId: table.primaryClientId,
+        secondaryClientId: table.secondaryClientId,
+        planName: table.planName,
+        startDate: table.startDate,
+        endDate: table.endDate,
+        subtypeFields: table.subtypeFields,
+        nomineeFullName: table.nomineeFullName,
+        nomineeRelation: table.nomineeRelation,
+        nomineeDob: table.nomineeDob,
+        nomineePhone: table.nomineePhone,
+        nomineeEmail: table.nomineeEmail,
+        documentId: table.documentId,
+        status: table.status,
+        createdAt: table.createdAt,
+      },
+      number,
+      money,
+      sumAssured: table === insurancePolicies ? insurancePolicies.sumAssured : sql<string | null>`null`,
+      providerName: providers.providerName,
+      serviceCode: services.code,
+      serviceName: services.name,
+      holderFirst: holder.firstName,
+      holderLast: holder.lastName,
+      documentUsable,
+    })
+    .from(table)
+    .innerJoin(providers, and(eq(providers.id, table.providerId), eq(providers.agencyId, agencyId)))
+    .innerJoin(services, eq(services.id, table.serviceId))
+    .leftJoin(
+      holder,
+      and(
+        eq(holder.id, table.secondaryClientId),
+        eq(holder.agencyId, agencyId),
+        eq(holder.primaryClientId, table.primaryClientId),
+      ),
+    )
+    .leftJoin(doc, and(eq(doc.id, table.documentId), eq(doc.agencyId, agencyId), isNull(doc.deletedAt)))
+    .$dynamic();
+}
+
+export type PlanRow = Awaited<ReturnType<typeof listPlans>>[number];
+
+/** The client's plans of one kind (not deleted), optionally only some ids; newest first. */
+export async function listPlans(
+  db: Db,
+  agencyId: string,
+  primaryClientId: string,
+  kind: 'insurance' | 'investment',
+  where?: SQL,
+) {
+  const table: PlanTable = kind === 'insurance' ? insurancePolicies : investmentAccounts;
+  const rows = await planSelect(db, table, agencyId)
+    .where(
+      and(
+        eq(table.agencyId, agencyId),
+        eq(table.primaryClientId, primaryClientId),
+        isNull(table.deletedAt),
+        where,
+      ),
+    )
+    .orderBy(sql`${table.startDate} desc nulls last`, asc(table.createdAt), asc(table.id));
+  return rows.map((r) => ({ ...r, documentUsable: r.documentUsable === true }));
+}
+
+export function findPlan(
+  db: Db,
+  agencyId: string,
+  primaryClientId: string,
+  kind: 'insurance' | 'investment',
+  planId: string,
+) {
+  const table: PlanTable = kind === 'insurance' ? insurancePolicies : investmentAccounts;
+  return listPlans(db, agencyId, primaryClientId, kind, eq(table.id, planId)).then((r) => r[0] ?? null);
+}
+
+/** Plans of the client held by one family member. */
+export function plansHeldBy(
+  db: Db,
+  agencyId: string,
+  primaryClientId: string,
+  kind: 'insurance' | 'investment',
+  secondaryClientId: string,
+) {
+  const table: PlanTable = kind === 'insurance' ? insurancePolicies : investmentAccounts;
+  return listPlans(db, agencyId, primaryClientId, kind, eq(table.secondaryClientId, secondaryClientId));
+}
+
+/** The client's policies that insure one family member as an insured member. */
+export async function policiesInsuring(
+  db: Db,
+  agencyId: string,
+  primaryClientId: string,
+  secondaryClientId: string,
+) {
+  const ids = await db
+    .select({ id: insuredMembers.policyId })
+    .from(insuredMembers)
+    .where(
+      and(eq(insuredMembers.agencyId, agencyId), eq(insuredMembers.secondaryClientId, secondaryClientId)),
+    );
+  if (ids.length === 0) return [];
+  return listPlans(
+    db,
+    agencyId,
+    primaryClientId,
+    'insurance',
+    inArray(
+      insurancePolicies.id,
+      ids.map((r) => r.id),
+    ),
+  );
+}
+
+export function listInsuredMembers(db: Db, agencyId: string, policyId: string) {
+  return db
+    .select({
+      name: insuredMembers.name,
+      relationship: insuredMembers.relationship,
+      dateOfBirth: insuredMembers.dateOfBirth,
+      phone: insuredMembers.phone,
+    })
+    .from(insuredMembers)
+    .where(and(eq(insuredMembers.agencyId, agencyId), eq(insuredMembers.policyId, policyId)))
+    .orderBy(asc(insuredMembers.createdAt), asc(insuredMembers.name), asc(insuredMembers.id));
+}
+
+/** The client's family members (not deleted), by first and last name. */
+export function listSecondaryClients(db: Db, agencyId: string, primaryClientId: string, id?: string) {
+  return db
+    .select()
+    .from(secondaryClients)
+    .where(
+      and(
+        eq(secondaryClients.agencyId, agencyId),
+        eq(secondaryClients.primaryClientId, primaryClientId),
+        isNull(secondaryClients.deletedAt),
+        id ? eq(secondaryClients.id, id) : undefined,
+      ),
+    )
+    .orderBy(asc(secondaryClients.firstName), asc(secondaryClients.lastName), asc(secondaryClients.id));
+}
+
+export async function findSecondaryClient(db: Db, agencyId: string, primaryClientId: string, id: string) {
+  const [row] = await listSecondaryClients(db, agencyId, primaryClientId, id);
+  return row ?? null;
+}
+
+export type SecondaryRow = typeof secondaryClients.$inferSelect;
