@@ -18,6 +18,7 @@ import { ownersRoutes } from './modules/owners/owners.routes.ts';
 import { primaryClientsRoutes } from './modules/primary-clients/primary-clients.routes.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { secondaryClientsRoutes } from './modules/secondary-clients/secondary-clients.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hasher: services.hasher,
     encryptionKey: config.encryptionKey,
   });
+  secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
   clientPortalRoutes(app, { db, documents: services.documents });
 
   const hasWeb = await registerWeb(app, config.webDist);

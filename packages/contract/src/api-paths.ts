@@ -75,6 +75,17 @@ export const apiPaths = {
     path: '/api/users/primary-clients/:id/avatar',
     access: ['AO'],
   },
+  // Family members (issue 5)
+  createSecondaryClient: { method: 'POST', path: '/api/secondary-clients', access: ['AO'] },
+  secondaryClientDetail: { method: 'GET', path: '/api/secondary-clients/:id', access: ['AO'] },
+  updateSecondaryClient: { method: 'PUT', path: '/api/secondary-clients/:id', access: ['AO'] },
+  deleteSecondaryClient: { method: 'DELETE', path: '/api/secondary-clients/:id', access: ['AO'] },
+  uploadSecondaryDocument: {
+    method: 'POST',
+    path: '/api/secondary-clients/:id/documents/:kind',
+    access: ['AO'],
+  },
+  secondaryDocument: { method: 'GET', path: '/api/secondary-clients/:id/documents/:kind', access: ['AO'] },
   // The agency client's own area (issue 6): always the signed-in client's data.
   clientSummary: { method: 'GET', path: '/api/agency-user/client/dashboard/summary', access: ['AC'] },
   clientProfile: { method: 'GET', path: '/api/agency-user/client/profile', access: ['AC'] },

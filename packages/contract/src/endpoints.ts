@@ -45,6 +45,12 @@ import {
 } from './clients.ts';
 import { AgencyDashboardResponseSchema } from './dashboard.ts';
 import { HealthResponseSchema } from './errors.ts';
+import {
+  CreateSecondaryClientSchema,
+  SecondaryClientDetailResponseSchema,
+  SecondaryDocumentParamsSchema,
+  UpdateSecondaryClientSchema,
+} from './family.ts';
 import { AgencyProfileResponseSchema, AgencyProfileUpdateSchema } from './profile.ts';
 import {
   BankDetailsResponseSchema,
@@ -382,6 +388,57 @@ export const endpoints = {
     params: IdParamsSchema,
     multipart: { files: ['avatar'] },
     response: PrimaryClientResponseSchema,
+    status: 200,
+  },
+  createSecondaryClient: {
+    ...apiPaths.createSecondaryClient,
+    summary: "Add a family member to one of the agency's primary clients",
+    tag: 'family',
+    body: CreateSecondaryClientSchema,
+    response: SecondaryClientDetailResponseSchema,
+    status: 201,
+  },
+  secondaryClientDetail: {
+    ...apiPaths.secondaryClientDetail,
+    summary: 'A family member: every detail (identifiers masked), documents and plans',
+    tag: 'family',
+    params: IdParamsSchema,
+    response: SecondaryClientDetailResponseSchema,
+    status: 200,
+  },
+  updateSecondaryClient: {
+    ...apiPaths.updateSecondaryClient,
+    summary: 'Edit a family member (identity and bank numbers left out keep the stored ones)',
+    tag: 'family',
+    params: IdParamsSchema,
+    body: UpdateSecondaryClientSchema,
+    response: SecondaryClientDetailResponseSchema,
+    status: 200,
+  },
+  deleteSecondaryClient: {
+    ...apiPaths.deleteSecondaryClient,
+    summary: 'Remove a family member (hidden and kept)',
+    tag: 'family',
+    params: IdParamsSchema,
+    response: DeleteResponseSchema,
+    status: 200,
+  },
+  uploadSecondaryDocument: {
+    ...apiPaths.uploadSecondaryDocument,
+    summary:
+      'Replace a family member document (aadhaar, pan, cheque: PDF or image; profile_image: image): multipart `file`, at most 10 MiB',
+    tag: 'family',
+    params: SecondaryDocumentParamsSchema,
+    multipart: { files: ['file'] },
+    response: SecondaryClientDetailResponseSchema,
+    status: 200,
+  },
+  secondaryDocument: {
+    ...apiPaths.secondaryDocument,
+    summary: "A family member's document (each download is audited)",
+    tag: 'family',
+    params: SecondaryDocumentParamsSchema,
+    response: BinaryResponseSchema,
     status: 200,
   },
   clientSummary: {

@@ -8,6 +8,7 @@ export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
+export * from './family.ts';
 export * from './messages.ts';
 export * from './profile.ts';
 export * from './providers.ts';

@@ -40,6 +40,35 @@ export function planStatus(endDate: string | null, today = todayInIndia()): 'Act
   return endDate !== null && endDate < today ? 'Expired' : 'Active';
 }
 
+export type PlanRow = Awaited<ReturnType<typeof repo.plansOf>>['insurance'][number];
+
+/** A plan as lists show it (spec §3 plan list item), with its status (spec §4). */
+export function toPlanItem(
+  kind: 'insurance' | 'investment',
+  p: PlanRow,
+  holderName: string,
+  today = todayInIndia(),
+): ClientPlanItem {
+  return {
+    plan_kind: kind,
+    plan_id: p.id,
+    ...(kind === 'insurance'
+      ? { policy_id: p.id, premium_amount: p.money }
+      : { account_id: p.id, amount: p.money }),
+    provider_id: p.providerId,
+    provider_name: p.providerName,
+    service_code: p.serviceCode,
+    plan_name: p.planName,
+    policy_number: p.number,
+    start_date: p.startDate,
+    end_date: p.endDate,
+    status: planStatus(p.endDate, today),
+    secondary_client_id: p.secondaryClientId,
+    holder_name: holderName,
+    document_available: p.documentId !== null,
+  };
+}
+
 export function toPrimaryClient(row: repo.ClientRow): PrimaryClient {
   const c = row.client;
   return {
@@ -380,26 +409,8 @@ export async function primaryClientDetail(deps: PrimaryClientsDeps, subject: Tok
   const plans = await repo.plansOf(deps.db, agencyId, id);
   const today = todayInIndia();
   const names = new Map(family.map((f) => [f.id, fullName(f.firstName, f.lastName)]));
-  const toItem =
-    (kind: 'insurance' | 'investment') =>
-    (p: (typeof plans.insurance)[number]): ClientPlanItem => ({
-      plan_kind: kind,
-      plan_id: p.id,
-      ...(kind === 'insurance'
-        ? { policy_id: p.id, premium_amount: p.money }
-        : { account_id: p.id, amount: p.money }),
-      provider_id: p.providerId,
-      provider_name: p.providerName,
-      service_code: p.serviceCode,
-      plan_name: p.planName,
-      policy_number: p.number,
-      start_date: p.startDate,
-      end_date: p.endDate,
-      status: planStatus(p.endDate, today),
-      secondary_client_id: p.secondaryClientId,
-      holder_name: (p.secondaryClientId && names.get(p.secondaryClientId)) || client.full_name,
-      document_available: p.documentId !== null,
-    });
+  const toItem = (kind: 'insurance' | 'investment') => (p: PlanRow) =>
+    toPlanItem(kind, p, (p.secondaryClientId && names.get(p.secondaryClientId)) || client.full_name, today);
 
   // Documents: the client's photo, the family members' scans and the plans' PDFs.
   const owners = new Map<
