@@ -21,6 +21,8 @@ const ROUTES = {
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes/workspace/providers.tsx',
   ],
+  'registered users': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/users.tsx'],
+  'user detail': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/user-detail.tsx'],
   'agency profile': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/agency-profile.tsx'],
   'admin overview': [
     'src/components/layouts/admin-layout.tsx',

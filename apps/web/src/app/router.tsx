@@ -82,6 +82,20 @@ export const router = createBrowserRouter([
                       })),
                   },
                   {
+                    path: 'users',
+                    lazy: () =>
+                      import('./routes/workspace/users.tsx').then((m) => ({
+                        Component: m.RegisteredUsersScreen,
+                      })),
+                  },
+                  {
+                    path: 'users/:userId',
+                    lazy: () =>
+                      import('./routes/workspace/user-detail.tsx').then((m) => ({
+                        Component: m.UserDetailScreen,
+                      })),
+                  },
+                  {
                     path: 'agency-profile',
                     lazy: () =>
                       import('./routes/workspace/agency-profile.tsx').then((m) => ({

@@ -1,6 +1,17 @@
 import { NAV_DEBOUNCE_MS } from '@portal/contract';
 import * as Dialog from '@radix-ui/react-dialog';
-import { AlertTriangle, Building2, Crown, LayoutDashboard, LineChart, LogOut, Menu, X } from 'lucide-react';
+import {
+  AlertTriangle,
+  Building2,
+  ChevronDown,
+  Crown,
+  LayoutDashboard,
+  LineChart,
+  LogOut,
+  Menu,
+  Users,
+  X,
+} from 'lucide-react';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiCall } from '../../lib/api-client.ts';
@@ -14,6 +25,9 @@ export const WORKSPACE_LINKS = [
   { to: '/dashboard/insurance', label: 'Insurance Company', icon: Building2, end: false },
   { to: '/dashboard/investments', label: 'Investment Company', icon: LineChart, end: false },
 ] as const;
+
+/** "My Clients" expands into its screens (spec §2); more join it as they are built. */
+const MY_CLIENTS_LINKS = [{ to: '/dashboard/users', label: 'View Users' }] as const;
 
 /** Page titles by tab (spec §2). */
 const TITLES: [RegExp, string][] = [
@@ -50,9 +64,61 @@ export function useDebouncedNavigation() {
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const go = useDebouncedNavigation();
   const { logout, busy } = useLogout();
+  const { pathname } = useLocation();
+  const [clientsOpen, setClientsOpen] = useState(() =>
+    MY_CLIENTS_LINKS.some((l) => pathname.startsWith(l.to)),
+  );
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+      isActive ? 'bg-primary-50 text-primary-800' : 'text-slate-700 hover:bg-slate-100',
+    );
   return (
     <nav aria-label="Workspace" className="flex flex-1 flex-col gap-1 px-3 pb-4">
-      {WORKSPACE_LINKS.map(({ to, label, icon: Icon, end }) => (
+      {WORKSPACE_LINKS.slice(0, 1).map(({ to, label, icon: Icon, end }) => (
+        <NavLink
+          key={to}
+          to={to}
+          end={end}
+          onClick={(event) => {
+            go(event, to);
+            onNavigate?.();
+          }}
+          className={linkClass}
+        >
+          <Icon className="size-4" aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+      <button
+        type="button"
+        aria-expanded={clientsOpen}
+        onClick={() => setClientsOpen((open) => !open)}
+        className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        <Users className="size-4" aria-hidden />
+        My Clients
+        <ChevronDown
+          className={cn('ml-auto size-4 transition-transform', clientsOpen && 'rotate-180')}
+          aria-hidden
+        />
+      </button>
+      {clientsOpen
+        ? MY_CLIENTS_LINKS.map(({ to, label }) => (
+            <NavLink
+              key={to}
+              to={to}
+              onClick={(event) => {
+                go(event, to);
+                onNavigate?.();
+              }}
+              className={(state) => cn(linkClass(state), 'pl-10')}
+            >
+              {label}
+            </NavLink>
+          ))
+        : null}
+      {WORKSPACE_LINKS.slice(1).map(({ to, label, icon: Icon, end }) => (
         <NavLink
           key={to}
           to={to}

@@ -1,0 +1,187 @@
+import { DEFAULT_PAGE_SIZE, type PrimaryClientListItem } from '@portal/contract';
+import { Search, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { fetchClients } from '../../../features/clients/api/clients.ts';
+import { formatDate } from '../../../lib/format.ts';
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready' };
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /dashboard/users: "Registered Users", the agency's primary clients (issue 5). */
+export function RegisteredUsersScreen() {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [items, setItems] = useState<PrimaryClientListItem[]>([]);
+  const [total, setTotal] = useState(0);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  // A changed search goes back to page 1, on the server across every client.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const next = search.trim();
+      setQuery((previous) => {
+        if (previous !== next) setPage(1);
+        return next;
+      });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    fetchClients(
+      { offset: (page - 1) * DEFAULT_PAGE_SIZE, limit: DEFAULT_PAGE_SIZE, search: query },
+      controller.signal,
+    ).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        setItems(answer.items);
+        setTotal(answer.pagination.total);
+        setLoad({ status: 'ready' });
+      },
+      () => !controller.signal.aborted && setLoad({ status: 'error' }),
+    );
+    return () => controller.abort();
+  }, [page, query, attempt]);
+
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-slate-600">
+          {load.status === 'ready'
+            ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'client' : 'clients'}`
+            : ' '}
+        </p>
+        <div className="relative w-full sm:w-96">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <input
+            type="search"
+            aria-label="Search clients"
+            placeholder="Search by name, email, phone or client code"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none"
+          />
+        </div>
+      </div>
+
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        {load.status === 'loading' ? (
+          <ul className="divide-y divide-slate-100" aria-busy="true">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <li key={i} className="flex items-center gap-4 px-5 py-4">
+                <div className="h-4 w-28 animate-pulse rounded bg-slate-200" />
+                <div className="h-4 w-48 animate-pulse rounded bg-slate-200" />
+                <div className="ml-auto h-4 w-20 animate-pulse rounded bg-slate-200" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {load.status === 'error' ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-5 py-12 text-red-800">
+            We could not load your clients.
+            <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              Retry
+            </Button>
+          </div>
+        ) : null}
+        {load.status === 'ready' && items.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-5 py-12 text-center text-slate-600">
+            <Users className="size-8 text-slate-400" aria-hidden />
+            {query ? (
+              <p>No clients match “{query}”. Try a name, email, phone number or client code.</p>
+            ) : (
+              <p>No clients yet. The clients you record will be listed here with their families and plans.</p>
+            )}
+          </div>
+        ) : null}
+        {load.status === 'ready' && items.length > 0 ? (
+          <table className="w-full text-left text-sm max-md:block">
+            <thead className="bg-slate-50 text-slate-600 max-md:hidden">
+              <tr>
+                <th className="px-5 py-3 font-medium">Client code</th>
+                <th className="px-5 py-3 font-medium">Name</th>
+                <th className="px-5 py-3 font-medium">Contact</th>
+                <th className="px-5 py-3 text-right font-medium">Family</th>
+                <th className="px-5 py-3 text-right font-medium">Plans</th>
+                <th className="px-5 py-3 font-medium">Portal</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 max-md:block">
+              {items.map((c) => (
+                <tr
+                  key={c.primary_client_id}
+                  className="max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-1 max-md:px-5 max-md:py-4"
+                >
+                  <td className="px-5 py-3 font-mono text-xs text-slate-600 max-md:col-span-2 max-md:p-0">
+                    {c.client_code}
+                  </td>
+                  <td className="px-5 py-3 max-md:col-span-2 max-md:p-0">
+                    <Link
+                      to={`/dashboard/users/${c.primary_client_id}`}
+                      className="font-medium text-primary-700 hover:underline"
+                    >
+                      {c.full_name}
+                    </Link>
+                    <p className="text-xs text-slate-500">Added {formatDate(c.created_at)}</p>
+                  </td>
+                  <td className="px-5 py-3 break-all text-slate-700 max-md:col-span-2 max-md:p-0">
+                    {[c.email, c.phone].filter(Boolean).join(' · ') || '—'}
+                  </td>
+                  <td className="px-5 py-3 text-right tabular-nums max-md:p-0 max-md:text-left">
+                    <span className="md:hidden">Family: </span>
+                    {c.family_count}
+                  </td>
+                  <td className="px-5 py-3 text-right tabular-nums max-md:p-0 max-md:text-left">
+                    <span className="md:hidden">Plans: </span>
+                    {c.plan_count}
+                  </td>
+                  <td className="px-5 py-3 max-md:p-0">
+                    {c.portal_access ? (
+                      <Badge tone="green">Portal on</Badge>
+                    ) : (
+                      <Badge tone="slate">Portal off</Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+
+      <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => setPage((p) => p - 1)}
+          disabled={page <= 1 || load.status === 'loading'}
+        >
+          Prev
+        </Button>
+        <span className="text-sm text-slate-700">
+          Page {page} of {pages}
+        </span>
+        <Button
+          variant="secondary"
+          onClick={() => setPage((p) => p + 1)}
+          disabled={page >= pages || load.status === 'loading'}
+        >
+          Next
+        </Button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { apiBlob, apiCall } from '../../../lib/api-client.ts';
+
+// The agency's primary clients (issue 5): list, detail and the owner's actions on them.
+
+export function fetchClients(page: { offset: number; limit: number; search?: string }, signal?: AbortSignal) {
+  return apiCall('listPrimaryClients', {
+    query: { offset: page.offset, limit: page.limit, search: page.search || undefined },
+    signal,
+    quiet: true,
+  });
+}
+
+export function fetchClient(id: string, signal?: AbortSignal) {
+  return apiCall('primaryClientDetail', { params: { id }, signal, quiet: true });
+}
+
+export function fetchClientAvatar(id: string, signal?: AbortSignal): Promise<Blob> {
+  return apiBlob('primaryClientAvatar', { params: { id }, signal, quiet: true });
+}
+
+export function removeClient(id: string) {
+  return apiCall('deletePrimaryClient', { params: { id }, quiet: true });
+}
