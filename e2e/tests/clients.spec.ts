@@ -22,3 +22,50 @@ test('the owner finds a client by search and opens their record with plans', asy
   await page.goto('/dashboard/users/00000000-0000-4000-8000-00000000dead');
   await expect(page.getByText('This client does not exist or has been removed.')).toBeVisible();
 });
+
+test("the owner turns a client's portal access off and on again with a new initial password", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const tag = Date.now().toString(36);
+  const email = `kiran.${tag}@example.in`;
+  const created = await page.request.post('/api/users/primary-clients', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      first_name: 'Kiran',
+      last_name: `Rao ${tag}`,
+      email,
+      phone: '9811122233',
+      pan_number: 'ABCDE1234F',
+      portal_access: { enabled: true, initial_password: 'Kiran#Start2026' },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { data } = (await created.json()) as { data: { primary_client_id: string } };
+
+  await page.goto(`/dashboard/users/${data.primary_client_id}`);
+  await page.getByRole('button', { name: 'Turn off portal access' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.locator('.Toastify').getByText('Portal access turned off.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn on portal access' })).toBeVisible();
+
+  const client = await browser.newPage();
+  await signIn(client, email, 'Kiran#Start2026', `http://${DEMO.host}`);
+  await expect(client.getByRole('main').getByRole('alert')).toHaveText(
+    'Portal access is not enabled for your account. Please contact your agency.',
+  );
+
+  await page.getByRole('button', { name: 'Turn on portal access' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Initial Password', { exact: true }).fill('Kiran#Again2026');
+  await dialog.getByLabel('Confirm Password', { exact: true }).fill('Kiran#Again2026');
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.locator('.Toastify').getByText('Portal access turned on.')).toBeVisible();
+
+  await signIn(client, email, 'Kiran#Again2026', `http://${DEMO.host}`);
+  await expect(client).toHaveURL(/\/change-password$/);
+  await client.close();
+});

@@ -15,6 +15,7 @@ import { clientPortalRoutes } from './modules/client-portal/client-portal.routes
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { primaryClientsRoutes } from './modules/primary-clients/primary-clients.routes.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     encryptionKey: config.encryptionKey,
   });
   secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
+  plansRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents });
 
   const hasWeb = await registerWeb(app, config.webDist);

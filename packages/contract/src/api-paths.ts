@@ -86,6 +86,9 @@ export const apiPaths = {
     access: ['AO'],
   },
   secondaryDocument: { method: 'GET', path: '/api/secondary-clients/:id/documents/:kind', access: ['AO'] },
+  // Client plans (issue 5)
+  addPlansToExisting: { method: 'POST', path: '/api/agencies/add-plans-to-existing', access: ['AO'] },
+  planDetails: { method: 'GET', path: '/api/plans/:id/details', access: ['AO'] },
   // The agency client's own area (issue 6): always the signed-in client's data.
   clientSummary: { method: 'GET', path: '/api/agency-user/client/dashboard/summary', access: ['AC'] },
   clientProfile: { method: 'GET', path: '/api/agency-user/client/profile', access: ['AC'] },

@@ -51,6 +51,7 @@ import {
   SecondaryDocumentParamsSchema,
   UpdateSecondaryClientSchema,
 } from './family.ts';
+import { AddPlansResponseSchema, WorkspacePlanDetailResponseSchema } from './plans.ts';
 import { AgencyProfileResponseSchema, AgencyProfileUpdateSchema } from './profile.ts';
 import {
   BankDetailsResponseSchema,
@@ -439,6 +440,23 @@ export const endpoints = {
     tag: 'family',
     params: SecondaryDocumentParamsSchema,
     response: BinaryResponseSchema,
+    status: 200,
+  },
+  addPlansToExisting: {
+    ...apiPaths.addPlansToExisting,
+    summary:
+      'Add plans to a client or family member, all or none: multipart `primary_client_id`, optional `secondary_client_id`, `plansData` (JSON array of plans) and `planFiles` (PDFs). A plan names its PDF by `file_index` (0 = first planFiles part); when no plan has a file_index, files match plans in order, one per plan.',
+    tag: 'plans',
+    multipart: { payload: 'AddPlansPayloadSchema', files: ['planFiles'] },
+    response: AddPlansResponseSchema,
+    status: 201,
+  },
+  planDetails: {
+    ...apiPaths.planDetails,
+    summary: 'A plan (policy or account id): every field, nominee, insured members, document',
+    tag: 'plans',
+    params: IdParamsSchema,
+    response: WorkspacePlanDetailResponseSchema,
     status: 200,
   },
   clientSummary: {

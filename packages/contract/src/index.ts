@@ -10,6 +10,7 @@ export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './family.ts';
 export * from './messages.ts';
+export * from './plans.ts';
 export * from './profile.ts';
 export * from './providers.ts';
 export * from './roles.ts';

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { fetchClient, fetchClientAvatar, removeClient } from '../../../features/clients/api/clients.ts';
+import { PortalAccessCard } from '../../../features/clients/components/portal-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -227,6 +228,14 @@ export function UserDetailScreen() {
           <Field label="Portal sign-in" value={client.portal_email} />
         </dl>
       </Section>
+
+      <PortalAccessCard
+        clientId={client.primary_client_id}
+        clientName={client.full_name}
+        enabled={client.portal_access}
+        portalEmail={client.portal_email}
+        onChanged={() => setAttempt((n) => n + 1)}
+      />
 
       <div className="grid gap-5 lg:grid-cols-2">
         <Section title={`Family members (${family.length})`}>

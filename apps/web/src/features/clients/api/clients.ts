@@ -21,3 +21,15 @@ export function fetchClientAvatar(id: string, signal?: AbortSignal): Promise<Blo
 export function removeClient(id: string) {
   return apiCall('deletePrimaryClient', { params: { id }, quiet: true });
 }
+
+export function setPortalAccess(id: string, enabled: boolean, initialPassword?: string) {
+  return apiCall('setPortalAccess', {
+    params: { id },
+    body: { enabled, ...(initialPassword ? { initial_password: initialPassword } : {}) },
+    quiet: true,
+  });
+}
+
+export function resetPortalPassword(id: string, newPassword: string) {
+  return apiCall('resetPortalPassword', { params: { id }, body: { new_password: newPassword }, quiet: true });
+}

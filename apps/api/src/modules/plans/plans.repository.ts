@@ -1,0 +1,157 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  documents,
+  insurancePolicies,
+  insuredMembers,
+  investmentAccounts,
+  primaryClients,
+  providers,
+  secondaryClients,
+  services,
+} from '../../db/schema.ts';
+
+// Client plans are tenant-owned: every function takes agencyId first and every query names it.
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The agency's provider (not deleted) with its service's code. */
+export async function findProvider(db: Pick<Db, 'select'>, agencyId: string, id: string) {
+  const [row] = await db
+    .select({ id: providers.id, serviceId: providers.serviceId, serviceCode: services.code })
+    .from(providers)
+    .innerJoin(services, eq(services.id, providers.serviceId))
+    .where(and(eq(providers.agencyId, agencyId), eq(providers.id, id), isNull(providers.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findHolder(db: Pick<Db, 'select'>, agencyId: string, primaryClientId: string) {
+  const [row] = await db
+    .select({ id: primaryClients.id })
+    .from(primaryClients)
+    .where(
+      and(
+        eq(primaryClients.agencyId, agencyId),
+        eq(primaryClients.id, primaryClientId),
+        isNull(primaryClients.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMemberOf(
+  db: Pick<Db, 'select'>,
+  agencyId: string,
+  primaryClientId: string,
+  secondaryClientId: string,
+) {
+  const [row] = await db
+    .select({ id: secondaryClients.id })
+    .from(secondaryClients)
+    .where(
+      and(
+        eq(secondaryClients.agencyId, agencyId),
+        eq(secondaryClients.id, secondaryClientId),
+        eq(secondaryClients.primaryClientId, primaryClientId),
+        isNull(secondaryClients.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertPolicy(
+  db: Tx,
+  agencyId: string,
+  values: Omit<typeof insurancePolicies.$inferInsert, 'agencyId'>,
+) {
+  const [row] = await db
+    .insert(insurancePolicies)
+    .values({ ...values, agencyId })
+    .returning({ id: insurancePolicies.id });
+  return row!.id;
+}
+
+export async function insertAccount(
+  db: Tx,
+  agencyId: string,
+  values: Omit<typeof investmentAccounts.$inferInsert, 'agencyId'>,
+) {
+  const [row] = await db
+    .insert(investmentAccounts)
+    .values({ ...values, agencyId })
+    .returning({ id: investmentAccounts.id });
+  return row!.id;
+}
+
+export async function insertInsuredMembers(
+  db: Tx,
+  agencyId: string,
+  policyId: string,
+  members: Array<{
+    name: string;
+    relationship: string | null;
+    dateOfBirth: string | null;
+    phone: string | null;
+  }>,
+) {
+  if (members.length === 0) return;
+  await db.insert(insuredMembers).values(members.map((m) => ({ ...m, agencyId, policyId })));
+}
+
+/** A plan of the agency, policy or account, with its holder and provider. */
+export async function findPlan(db: Db, agencyId: string, planId: string) {
+  for (const kind of ['insurance', 'investment'] as const) {
+    const t = kind === 'insurance' ? insurancePolicies : investmentAccounts;
+    const [row] = await db
+      .select({
+        plan: t,
+        providerName: providers.providerName,
+        serviceCode: services.code,
+        serviceName: services.name,
+        clientCode: primaryClients.clientCode,
+        primaryFirstName: primaryClients.firstName,
+        primaryLastName: primaryClients.lastName,
+        memberFirstName: secondaryClients.firstName,
+        memberLastName: secondaryClients.lastName,
+      })
+      .from(t)
+      .innerJoin(providers, eq(providers.id, t.providerId))
+      .innerJoin(services, eq(services.id, t.serviceId))
+      .innerJoin(
+        primaryClients,
+        and(
+          eq(primaryClients.id, t.primaryClientId),
+          eq(primaryClients.agencyId, agencyId),
+          isNull(primaryClients.deletedAt),
+        ),
+      )
+      .leftJoin(secondaryClients, eq(secondaryClients.id, t.secondaryClientId))
+      .where(and(eq(t.agencyId, agencyId), eq(t.id, planId), isNull(t.deletedAt)))
+      .limit(1);
+    if (row) {
+      const plan = row.plan as typeof insurancePolicies.$inferSelect & typeof investmentAccounts.$inferSelect;
+      return { kind, ...row, plan };
+    }
+  }
+  return null;
+}
+
+export async function insuredMembersOf(db: Db, agencyId: string, policyId: string) {
+  return db
+    .select()
+    .from(insuredMembers)
+    .where(and(eq(insuredMembers.agencyId, agencyId), eq(insuredMembers.policyId, policyId)))
+    .orderBy(asc(insuredMembers.createdAt), asc(insuredMembers.id));
+}
+
+export async function findDocument(db: Db, agencyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.agencyId, agencyId), eq(documents.id, id), isNull(documents.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,71 @@
+import { DOCUMENT_MAX_BYTES, endpoints } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import type { UploadedFile } from '../../lib/multipart.ts';
+import { addRoute } from '../../lib/route.ts';
+import { caller } from '../../plugins/access.ts';
+import { addPlansToExisting, type PlansDeps, type PlansUpload, planDetail } from './plans.service.ts';
+
+const FIELDS = ['primary_client_id', 'secondary_client_id', 'plansData'];
+const MAX_PLAN_FILES = 10;
+
+function bad(field: string, message: string, code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' = 'BAD_REQUEST') {
+  return new AppError(code, message, message, { fields: { [field]: message } });
+}
+
+/** The add-plans form: text fields and any number of `planFiles` parts, kept in the order sent. */
+async function readPlansUpload(req: FastifyRequest): Promise<PlansUpload> {
+  if (!req.isMultipart()) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'The request must be multipart/form-data.',
+      `Send the fields ${FIELDS.join(', ')} and the files planFiles.`,
+    );
+  }
+  const upload: PlansUpload = { fields: {}, files: [] };
+  try {
+    for await (const part of req.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES + 1 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'planFiles') {
+          throw bad(part.fieldname, `The file field ${part.fieldname} is not expected here.`);
+        }
+        if (bytes.length === 0 && !part.filename) continue;
+        const index = upload.files.length;
+        const field = `planFiles.${index}`;
+        if (bytes.length === 0) throw bad(field, `Plan file ${index + 1} is an empty file.`);
+        if (bytes.length > DOCUMENT_MAX_BYTES || part.file.truncated) {
+          throw bad(field, `Plan file ${index + 1} must be at most 10 MiB.`, 'PAYLOAD_TOO_LARGE');
+        }
+        if (upload.files.length >= MAX_PLAN_FILES) {
+          throw bad('planFiles', `Send at most ${MAX_PLAN_FILES} plan files at once.`);
+        }
+        const file: UploadedFile = { field, filename: part.filename, declaredType: part.mimetype, bytes };
+        upload.files.push(file);
+      } else {
+        if (!FIELDS.includes(part.fieldname)) {
+          throw bad(part.fieldname, `The field ${part.fieldname} is not expected here.`);
+        }
+        upload.fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw bad('planFiles', 'A plan file must be at most 10 MiB.', 'PAYLOAD_TOO_LARGE');
+    }
+    if (code?.startsWith('FST_')) {
+      throw new AppError('BAD_REQUEST', 'The upload could not be read.', (err as Error).message);
+    }
+    throw err;
+  }
+  return upload;
+}
+
+export function plansRoutes(app: FastifyInstance, deps: PlansDeps): void {
+  addRoute(app, endpoints.addPlansToExisting, async ({ req }) =>
+    addPlansToExisting(deps, caller(req), await readPlansUpload(req), req.ip),
+  );
+  addRoute(app, endpoints.planDetails, ({ req, params }) => planDetail(deps, caller(req), params.id));
+}
