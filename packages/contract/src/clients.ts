@@ -167,27 +167,34 @@ export const PortalAccessInputSchema = z.object(
 );
 export type PortalAccessInput = z.input<typeof PortalAccessInputSchema>;
 
-export const CreatePrimaryClientSchema = z
-  .object({
-    ...clientFields,
-    pan_number: z.preprocess(blankToNull, z.string({ error: 'PAN Number is required.' }).pipe(panField)),
-    portal_access: z
-      .preprocess((v) => v ?? { enabled: false }, PortalAccessInputSchema)
-      .default({ enabled: false, initial_password: null }),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.portal_access.enabled) return;
-    if (!v.email) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required for portal access.' });
-    }
-    if (!v.portal_access.initial_password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['portal_access', 'initial_password'],
-        message: 'Initial Password is required for portal access.',
-      });
-    }
-  });
+/** The fields of a new primary client (plans.ts adds the optional `plans`). */
+export const CreatePrimaryClientShape = {
+  ...clientFields,
+  pan_number: z.preprocess(blankToNull, z.string({ error: 'PAN Number is required.' }).pipe(panField)),
+  portal_access: z
+    .preprocess((v) => v ?? { enabled: false }, PortalAccessInputSchema)
+    .default({ enabled: false, initial_password: null }),
+};
+
+/** Portal access needs an email to sign in with and an initial password. */
+export function checkPortalAccess(
+  v: { email: string | null; portal_access: { enabled: boolean; initial_password: string | null } },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.portal_access.enabled) return;
+  if (!v.email) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required for portal access.' });
+  }
+  if (!v.portal_access.initial_password) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['portal_access', 'initial_password'],
+      message: 'Initial Password is required for portal access.',
+    });
+  }
+}
+
+export const CreatePrimaryClientSchema = z.object(CreatePrimaryClientShape).superRefine(checkPortalAccess);
 export type CreatePrimaryClient = z.input<typeof CreatePrimaryClientSchema>;
 
 /**

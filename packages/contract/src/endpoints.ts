@@ -34,7 +34,6 @@ import {
   SecondaryClientResponseSchema,
 } from './client-portal.ts';
 import {
-  CreatePrimaryClientSchema,
   PortalAccessUpdateSchema,
   PrimaryClientDetailResponseSchema,
   PrimaryClientListQuerySchema,
@@ -51,7 +50,11 @@ import {
   SecondaryDocumentParamsSchema,
   UpdateSecondaryClientSchema,
 } from './family.ts';
-import { AddPlansResponseSchema, WorkspacePlanDetailResponseSchema } from './plans.ts';
+import {
+  AddPlansResponseSchema,
+  CreatePrimaryClientWithPlansSchema,
+  WorkspacePlanDetailResponseSchema,
+} from './plans.ts';
 import { AgencyProfileResponseSchema, AgencyProfileUpdateSchema } from './profile.ts';
 import {
   BankDetailsResponseSchema,
@@ -325,9 +328,10 @@ export const endpoints = {
   },
   createPrimaryClient: {
     ...apiPaths.createPrimaryClient,
-    summary: 'Add a primary client, optionally with portal access (an initial password they must change)',
+    summary:
+      'Add a primary client, optionally with portal access (an initial password they must change) and plans, all or nothing',
     tag: 'clients',
-    body: CreatePrimaryClientSchema,
+    body: CreatePrimaryClientWithPlansSchema,
     response: PrimaryClientResponseSchema,
     status: 201,
   },

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { phoneRule } from './auth.ts';
 import {
   ClientPlanItemSchema,
+  CreatePrimaryClientShape,
+  checkPortalAccess,
   optionalDate,
   optionalEmail,
   optionalField,
@@ -269,3 +271,15 @@ export const WorkspacePlanDetailResponseSchema = z.object({
   status: z.literal('success'),
   data: WorkspacePlanDetailSchema,
 });
+
+/**
+ * POST /users/primary-clients: a new client, optionally with plans (JSON only; PDFs are added later with
+ * add-plans-to-existing). The client, its portal account and its plans are stored together or not at all.
+ */
+export const CreatePrimaryClientWithPlansSchema = z
+  .object({
+    ...CreatePrimaryClientShape,
+    plans: z.preprocess((v) => (v === null ? undefined : v), PlansListSchema.optional()),
+  })
+  .superRefine(checkPortalAccess);
+export type CreatePrimaryClientWithPlans = z.input<typeof CreatePrimaryClientWithPlansSchema>;

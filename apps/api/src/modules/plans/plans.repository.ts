@@ -98,7 +98,11 @@ export async function insertInsuredMembers(
   }>,
 ) {
   if (members.length === 0) return;
-  await db.insert(insuredMembers).values(members.map((m) => ({ ...m, agencyId, policyId })));
+  // One millisecond apart, so the members read back in the order they were given.
+  const start = Date.now();
+  await db
+    .insert(insuredMembers)
+    .values(members.map((m, i) => ({ ...m, agencyId, policyId, createdAt: new Date(start + i) })));
 }
 
 /** A plan of the agency, policy or account, with its holder and provider. */

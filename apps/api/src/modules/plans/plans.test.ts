@@ -14,8 +14,14 @@ import {
 } from '../../../test/helpers.ts';
 import { PDF_BYTES, pngBytes } from '../../../test/images.ts';
 import { multipart, type Part } from '../../../test/multipart.ts';
-import { documents, insurancePolicies, insuredMembers, investmentAccounts } from '../../db/schema.ts';
-import { createClient } from '../primary-clients/primary-clients-test-kit.ts';
+import {
+  documents,
+  insurancePolicies,
+  insuredMembers,
+  investmentAccounts,
+  primaryClients,
+} from '../../db/schema.ts';
+import { clientPayload, createClient } from '../primary-clients/primary-clients-test-kit.ts';
 import { ownerWithToken } from '../providers/providers-test-kit.ts';
 
 let t: TestApp;
@@ -507,6 +513,63 @@ describe('adding plans to a client', () => {
       });
       expect(r.statusCode).toBe(404);
     }
+  });
+});
+
+describe('a new client with plans', () => {
+  it('creates the client and its plans together, or nothing when the last plan is bad', async () => {
+    const owner = await ownerWithToken(t.app);
+    const life = await addProvider(t.app, owner.token, 'life');
+    const mf = await addProvider(t.app, owner.token, 'mutual_funds');
+    const other = await setUp(['life']);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/primary-clients',
+      headers: bearer(owner.token),
+      payload: clientPayload({
+        plans: [plan('life', life), plan('mutual_funds', mf), plan('life', other.providers.life!)],
+      } as object),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['plans.2.provider_id']);
+    const none = await t.db
+      .select()
+      .from(primaryClients)
+      .where(eq(primaryClients.agencyId, owner.agency.agencyId));
+    expect(none).toHaveLength(0);
+    expect(await storedFor(owner.agency.agencyId)).toEqual({
+      policies: 0,
+      accounts: 0,
+      documents: 0,
+      files: 0,
+    });
+
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/primary-clients',
+      headers: bearer(owner.token),
+      payload: clientPayload({ plans: [plan('life', life, { subtype_fields: {} })] } as object),
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields['plans.0.subtype_fields.sum_assured']).toBe('Sum Assured is required.');
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/primary-clients',
+      headers: bearer(owner.token),
+      payload: clientPayload({ plans: [plan('life', life), plan('mutual_funds', mf)] } as object),
+    });
+    expect(ok.statusCode).toBe(201);
+    const id = ok.json().data.primary_client_id;
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/primary-clients/${id}`,
+      headers: bearer(owner.token),
+    });
+    expect(detail.json().data.plans.insurance).toHaveLength(1);
+    expect(detail.json().data.plans.investment).toHaveLength(1);
+    // The client code sequence was not used up by the failed attempts' rows either: they rolled back.
+    expect(ok.json().data.client_code).toMatch(/-00001$/);
   });
 });
 

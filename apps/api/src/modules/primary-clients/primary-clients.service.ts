@@ -1,7 +1,7 @@
 import {
   CLIENT_EMAIL_TAKEN,
   type ClientPlanItem,
-  type CreatePrimaryClientSchema,
+  type CreatePrimaryClientWithPlansSchema,
   DEFAULT_PAGE_SIZE,
   type PrimaryClient,
   type PrimaryClientListQuerySchema,
@@ -17,6 +17,7 @@ import { AppError, uniqueViolation } from '../../lib/errors.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { insertPlans, matchFiles, removeWritten } from '../plans/plans.service.ts';
 import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './primary-clients.repository.ts';
 
@@ -29,7 +30,7 @@ export interface PrimaryClientsDeps {
 
 export const CLIENT_NOT_FOUND = 'No client of your agency exists with this id.';
 
-type CreateInput = z.output<typeof CreatePrimaryClientSchema>;
+type CreateInput = z.output<typeof CreatePrimaryClientWithPlansSchema>;
 type UpdateInput = z.output<typeof UpdatePrimaryClientSchema>;
 type ListQuery = z.output<typeof PrimaryClientListQuerySchema>;
 
@@ -152,6 +153,7 @@ function auditProfile(input: UpdateInput | CreateInput) {
   const { pan_number, aadhaar_number, ...rest } = input;
   const safe: Record<string, unknown> = { ...rest };
   delete safe.portal_access;
+  delete safe.plans;
   return { ...safe, pan_given: pan_number !== null, aadhaar_given: aadhaar_number !== null };
 }
 
@@ -185,6 +187,7 @@ export async function createPrimaryClient(
   // Hashing is slow: done before the transaction so the agency's client sequence is not held meanwhile.
   const passwordHash =
     portal.enabled && portal.initial_password ? await deps.hasher.hash(portal.initial_password) : null;
+  const written: string[] = [];
   let id: string;
   try {
     id = await deps.db.transaction(async (tx) => {
@@ -206,6 +209,18 @@ export async function createPrimaryClient(
         portalAccess: userId !== null,
         createdBy: subject.userId,
       });
+      // The client's plans in the same transaction: a bad plan leaves no client behind either.
+      const plans = input.plans
+        ? await insertPlans(deps, tx, {
+            agencyId,
+            userId: subject.userId,
+            primaryClientId: newId,
+            secondaryClientId: null,
+            plans: input.plans,
+            files: matchFiles(input.plans, []),
+            written,
+          })
+        : [];
       await writeAudit(tx, {
         actorUserId: subject.userId,
         actorRole: 'AO',
@@ -213,12 +228,13 @@ export async function createPrimaryClient(
         action: 'primary_client.create',
         targetType: 'primary_client',
         targetId: newId,
-        detail: { ...auditProfile(input), client_code: clientCode, portal_access: userId !== null },
+        detail: { ...auditProfile(input), client_code: clientCode, portal_access: userId !== null, plans },
         ip,
       });
       return newId;
     });
   } catch (err) {
+    await removeWritten(deps, agencyId, written);
     throw emailTaken(err) ?? err;
   }
   const data = toPrimaryClient(await mustFind(deps.db, agencyId, id));
