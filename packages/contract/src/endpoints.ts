@@ -463,6 +463,14 @@ export const endpoints = {
     response: WorkspacePlanDetailResponseSchema,
     status: 200,
   },
+  deleteClientPlan: {
+    ...apiPaths.deleteClientPlan,
+    summary: 'Remove a client plan, policy or account id (hidden and kept; its PDF stays for the record)',
+    tag: 'plans',
+    params: IdParamsSchema,
+    response: DeleteResponseSchema,
+    status: 200,
+  },
   clientSummary: {
     ...apiPaths.clientSummary,
     summary: "The signed-in client's figures: plans, family members, yearly premium, claims",

@@ -159,3 +159,16 @@ export async function findDocument(db: Db, agencyId: string, id: string) {
     .limit(1);
   return row ?? null;
 }
+
+export async function softDeletePlan(
+  db: Tx,
+  agencyId: string,
+  kind: 'insurance' | 'investment',
+  planId: string,
+) {
+  const t = kind === 'insurance' ? insurancePolicies : investmentAccounts;
+  await db
+    .update(t)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(t.agencyId, agencyId), eq(t.id, planId), isNull(t.deletedAt)));
+}

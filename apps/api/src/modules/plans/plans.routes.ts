@@ -4,7 +4,13 @@ import { AppError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
-import { addPlansToExisting, type PlansDeps, type PlansUpload, planDetail } from './plans.service.ts';
+import {
+  addPlansToExisting,
+  deletePlan,
+  type PlansDeps,
+  type PlansUpload,
+  planDetail,
+} from './plans.service.ts';
 
 const FIELDS = ['primary_client_id', 'secondary_client_id', 'plansData'];
 const MAX_PLAN_FILES = 10;
@@ -68,4 +74,7 @@ export function plansRoutes(app: FastifyInstance, deps: PlansDeps): void {
     addPlansToExisting(deps, caller(req), await readPlansUpload(req), req.ip),
   );
   addRoute(app, endpoints.planDetails, ({ req, params }) => planDetail(deps, caller(req), params.id));
+  addRoute(app, endpoints.deleteClientPlan, ({ req, params }) =>
+    deletePlan(deps, caller(req), params.id, req.ip),
+  );
 }

@@ -314,3 +314,24 @@ async function planDetailOf(deps: PlansDeps, agencyId: string, planId: string): 
 export async function planDetail(deps: PlansDeps, subject: TokenSubject, planId: string) {
   return { status: 'success' as const, data: await planDetailOf(deps, agencyOf(subject), planId) };
 }
+
+export async function deletePlan(deps: PlansDeps, subject: TokenSubject, planId: string, ip: string) {
+  const agencyId = agencyOf(subject);
+  const row = await repo.findPlan(deps.db, agencyId, planId);
+  if (!row) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
+  const number = row.kind === 'insurance' ? row.plan.policyNumber : row.plan.accountNumber;
+  await deps.db.transaction(async (tx) => {
+    await repo.softDeletePlan(tx, agencyId, row.kind, planId);
+    await writeAudit(tx, {
+      actorUserId: subject.userId,
+      actorRole: 'AO',
+      agencyId,
+      action: 'plan.delete',
+      targetType: row.kind === 'insurance' ? 'insurance_policy' : 'investment_account',
+      targetId: planId,
+      detail: { primary_client_id: row.plan.primaryClientId, number },
+      ip,
+    });
+  });
+  return { status: 'success' as const, message: `Plan ${number} removed.` };
+}

@@ -573,12 +573,58 @@ describe('a new client with plans', () => {
   });
 });
 
+describe('removing a plan', () => {
+  it('hides the plan from the client and its detail, keeps the row, audits, and is 404 to another agency', async () => {
+    const { agency, token, client, providers } = await setUp(['life', 'nps']);
+    const other = await ownerWithToken(t.app);
+    const added = await send(token, {
+      primary_client_id: client.primary_client_id,
+      plans: [plan('life', providers.life!), plan('nps', providers.nps!)],
+    });
+    const { insurance, investment } = AddPlansResponseSchema.parse(added.json()).data;
+    for (const id of [insurance[0]!.plan_id, investment[0]!.plan_id]) {
+      const theirs = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/client-plans/${id}`,
+        headers: bearer(other.token),
+      });
+      expect(theirs.statusCode).toBe(404);
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/client-plans/${id}`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(200);
+      const again = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/client-plans/${id}`,
+        headers: bearer(token),
+      });
+      expect(again.statusCode).toBe(404);
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/plans/${id}/details`,
+        headers: bearer(token),
+      });
+      expect(detail.statusCode).toBe(404);
+    }
+    const client360 = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/primary-clients/${client.primary_client_id}`,
+      headers: bearer(token),
+    });
+    expect(client360.json().data.plans).toEqual({ insurance: [], investment: [] });
+    expect(await storedFor(agency.agencyId)).toMatchObject({ policies: 1, accounts: 1 });
+  });
+});
+
 describe('roles', () => {
   it('turns away ADMIN and AC with 403 and the anonymous with 401', async () => {
     const { accounts } = await createAccountOfEveryRole(t);
-    const calls: Array<['GET' | 'POST', string]> = [
+    const calls: Array<['GET' | 'POST' | 'DELETE', string]> = [
       ['POST', '/api/agencies/add-plans-to-existing'],
       ['GET', `/api/plans/${randomUUID()}/details`],
+      ['DELETE', `/api/client-plans/${randomUUID()}`],
     ];
     for (const role of ['ADMIN', 'AC'] as const) {
       const token = await signInToken(t.app, accounts[role]);
