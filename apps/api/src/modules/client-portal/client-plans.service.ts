@@ -1,5 +1,4 @@
 import {
-  type Alert,
   DOCUMENT_MIN_BYTES,
   type EncodedDocument,
   type InsurancePlanItem,
@@ -26,15 +25,15 @@ import {
   ownClient,
   toSecondaryItem,
 } from './client-portal.service.ts';
-import { computeAlerts, planStatus, subtypeFields } from './plan-rules.ts';
+import { planStatus, subtypeFields } from './plan-rules.ts';
 
-// The client's plans, their documents, family members' details and documents, and alerts (issue 6).
+// The client's plans, their documents, and family members' details and documents (issue 6).
 // Another client's plan, document or family member is absent: 404, the same as an unknown id.
 
 type PlanRow = repo.PlanRow;
 
 /** The plan's own name, else the one in its per-service fields, else the service's name. */
-function displayName(row: PlanRow): string {
+export function displayName(row: PlanRow): string {
   const fromFields = row.plan.subtypeFields?.plan_name;
   return (
     row.plan.planName?.trim() ||
@@ -284,30 +283,4 @@ export async function secondaryClientDocuments(
     }
   }
   return out as SecondaryClientDocuments;
-}
-
-export async function upcomingAlerts(
-  deps: ClientPortalDeps,
-  subject: TokenSubject,
-  today: string,
-): Promise<{ alerts: Alert[] }> {
-  const { agencyId, primaryClientId } = await ownClient(deps.db, subject);
-  const [insurance, investment] = await Promise.all([
-    repo.listPlans(deps.db, agencyId, primaryClientId, 'insurance'),
-    repo.listPlans(deps.db, agencyId, primaryClientId, 'investment'),
-  ]);
-  const toAlertPlan = (type: PlanType) => (r: PlanRow) => ({
-    type,
-    id: r.plan.id,
-    planName: displayName(r),
-    endDate: r.plan.endDate,
-    stored: r.plan.status,
-    hasNominee: Boolean(r.plan.nomineeFullName?.trim()),
-  });
-  return {
-    alerts: computeAlerts(
-      [...insurance.map(toAlertPlan('insurance')), ...investment.map(toAlertPlan('investment'))],
-      today,
-    ),
-  };
 }

@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { todayInIndia } from '../../lib/dates.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
+import { upcomingAlerts } from './client-alerts.service.ts';
 import {
   myPlans,
   planDetails,
   planDocument,
   secondaryClientDetail,
   secondaryClientDocuments,
-  upcomingAlerts,
 } from './client-plans.service.ts';
 import {
   type ClientPortalDeps,

@@ -156,6 +156,16 @@ describe('GET /api/agency-user/client/profile', () => {
     await expect404(gone.token, '/api/agency-user/client/profile', MSG.clientNotFound);
     await expect404(gone.token, '/api/agency-user/client/my-plans', MSG.clientNotFound);
   });
+  it("answers 403 once the agency turned the client's portal access off", async () => {
+    const off = await signedInClient(t, a);
+    await t.db
+      .update(primaryClients)
+      .set({ portalAccess: false })
+      .where(eq(primaryClients.id, off.primaryClientId));
+    const res = await get(off.token, '/api/agency-user/client/my-plans');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: MSG.forbidden, detail: MSG.portalAccessOff });
+  });
 });
 
 describe('GET /api/agency-user/client/my-agency-details', () => {
