@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@portal/contract';
 import { Eye, KeyRound, Pencil, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { type AdminClient, matchesClient } from '../../../features/admin/api/normalize.ts';
@@ -216,25 +217,7 @@ export function ManageClientsScreen() {
         ) : null}
       </section>
 
-      <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-        <Button
-          variant="secondary"
-          onClick={() => setPage((p) => p - 1)}
-          disabled={page <= 1 || load.status === 'loading'}
-        >
-          Prev
-        </Button>
-        <span className="text-sm text-slate-700">
-          Page {page} of {pages}
-        </span>
-        <Button
-          variant="secondary"
-          onClick={() => setPage((p) => p + 1)}
-          disabled={page >= pages || load.status === 'loading'}
-        >
-          Next
-        </Button>
-      </nav>
+      <Pager page={page} pages={pages} busy={load.status === 'loading'} onPage={setPage} />
 
       {dialog?.kind === 'view' ? (
         <ViewAgenciesModal client={dialog.client} onClose={() => setDialog(null)} />

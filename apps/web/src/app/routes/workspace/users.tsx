@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { fetchClients } from '../../../features/clients/api/clients.ts';
 import { formatDate } from '../../../lib/format.ts';
 
@@ -163,25 +164,7 @@ export function RegisteredUsersScreen() {
         ) : null}
       </section>
 
-      <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-        <Button
-          variant="secondary"
-          onClick={() => setPage((p) => p - 1)}
-          disabled={page <= 1 || load.status === 'loading'}
-        >
-          Prev
-        </Button>
-        <span className="text-sm text-slate-700">
-          Page {page} of {pages}
-        </span>
-        <Button
-          variant="secondary"
-          onClick={() => setPage((p) => p + 1)}
-          disabled={page >= pages || load.status === 'loading'}
-        >
-          Next
-        </Button>
-      </nav>
+      <Pager page={page} pages={pages} busy={load.status === 'loading'} onPage={setPage} />
     </div>
   );
 }

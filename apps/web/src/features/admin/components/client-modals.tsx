@@ -1,8 +1,8 @@
-import { type OwnerAgency, passwordRuleError } from '@portal/contract';
+import type { OwnerAgency } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { PasswordPairModal } from '../../../components/ui/password-pair-modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -146,75 +146,24 @@ export function EditClientModal({
 
 /** Reset: 'Reset Password for {client}' with New Password and Confirm Password (spec §2, §5). */
 export function ResetPasswordModal({ client, onClose }: { client: AdminClient; onClose: () => void }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    if (!password || !confirm) return setError('Both fields are required');
-    if (password !== confirm) return setError('Passwords do not match');
-    const rule = passwordRuleError(password);
-    if (rule) return setError(rule);
-    setError(null);
-    setBusy(true);
-    try {
-      await resetClientPassword(client.ClientId, password);
-      notify('success', 'Agency Owner password reset successfully!');
-      onClose();
-    } catch (err) {
-      notify('error', 'Failed to reset password.');
-      if (err instanceof ApiError && err.status === 400) setError(err.message);
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <PasswordPairModal
       title={`Reset Password for ${client.ClientName}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={submit} busy={busy}>
-            {busy ? 'Resetting...' : 'Reset'}
-          </Button>
-        </>
-      }
-    >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          >
-            {error}
-          </p>
-        ) : null}
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          hint="The owner will be asked to choose their own password at next sign-in."
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-        <button type="submit" hidden />
-      </form>
-    </Modal>
+      label="New Password"
+      hint="The owner will be asked to choose their own password at next sign-in."
+      action="Reset"
+      busyAction="Resetting..."
+      onClose={onClose}
+      onSubmit={async (password) => {
+        try {
+          await resetClientPassword(client.ClientId, password);
+        } catch (err) {
+          notify('error', 'Failed to reset password.');
+          throw err;
+        }
+        notify('success', 'Agency Owner password reset successfully!');
+        onClose();
+      }}
+    />
   );
 }

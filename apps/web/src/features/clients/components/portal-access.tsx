@@ -1,11 +1,9 @@
-import { passwordRuleError } from '@portal/contract';
 import { KeyRound, Power } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { PasswordField } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { PasswordPairModal } from '../../../components/ui/password-pair-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { resetPortalPassword, setPortalAccess } from '../api/clients.ts';
@@ -51,7 +49,10 @@ export function PortalAccessCard({ clientId, clientName, enabled, portalEmail, o
         )}
       </div>
       {dialog === 'enable' || dialog === 'reset' ? (
-        <PasswordDialog
+        <PasswordPairModal
+          label="Initial Password"
+          hint="Give it to the client; they choose their own at first sign-in."
+          busyAction="Saving..."
           title={
             dialog === 'enable'
               ? `Portal access for ${clientName}`
@@ -60,8 +61,13 @@ export function PortalAccessCard({ clientId, clientName, enabled, portalEmail, o
           action={dialog === 'enable' ? 'Turn on' : 'Reset'}
           onClose={() => setDialog(null)}
           onSubmit={async (password) => {
-            if (dialog === 'enable') await setPortalAccess(clientId, true, password);
-            else await resetPortalPassword(clientId, password);
+            try {
+              if (dialog === 'enable') await setPortalAccess(clientId, true, password);
+              else await resetPortalPassword(clientId, password);
+            } catch (err) {
+              notify('error', err instanceof ApiError ? err.message : 'Could not change portal access.');
+              throw err;
+            }
             notify('success', dialog === 'enable' ? 'Portal access turned on.' : 'Portal password reset.');
             setDialog(null);
             onChanged();
@@ -87,84 +93,5 @@ export function PortalAccessCard({ clientId, clientName, enabled, portalEmail, o
         }}
       />
     </section>
-  );
-}
-
-function PasswordDialog({
-  title,
-  action,
-  onClose,
-  onSubmit,
-}: {
-  title: string;
-  action: string;
-  onClose: () => void;
-  onSubmit: (password: string) => Promise<void>;
-}) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!password || !confirm) return setError('Both fields are required');
-    if (password !== confirm) return setError('Passwords do not match');
-    const rule = passwordRuleError(password);
-    if (rule) return setError(rule);
-    setError(null);
-    setBusy(true);
-    try {
-      await onSubmit(password);
-    } catch (err) {
-      setBusy(false);
-      setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
-    }
-  };
-  return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={submit} busy={busy}>
-            {busy ? 'Saving...' : action}
-          </Button>
-        </>
-      }
-    >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          >
-            {error}
-          </p>
-        ) : null}
-        <PasswordField
-          label="Initial Password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          hint="Give it to the client; they choose their own at first sign-in."
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-        <button type="submit" hidden />
-      </form>
-    </Modal>
   );
 }
