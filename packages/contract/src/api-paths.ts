@@ -69,7 +69,12 @@ export const apiPaths = {
     path: '/api/users/primary-clients/:id/reset-portal-password',
     access: ['AO'],
   },
-  primaryClientAvatar: { method: 'GET', path: '/api/users/primary-clients/:id/avatar', access: ['AO'] },
+  // An agency client may fetch their own photo only (issue 6): another id is a 404 for them.
+  primaryClientAvatar: {
+    method: 'GET',
+    path: '/api/users/primary-clients/:id/avatar',
+    access: ['AO', 'AC'],
+  },
   uploadPrimaryClientAvatar: {
     method: 'POST',
     path: '/api/users/primary-clients/:id/avatar',

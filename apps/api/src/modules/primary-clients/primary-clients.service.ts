@@ -549,6 +549,11 @@ export async function avatar(
 ): Promise<StoredDocument> {
   const agencyId = agencyOf(subject);
   const row = await mustFind(deps.db, agencyId, id);
+  // An agency client sees their own photo only; anyone else's looks absent, like another agency's (issue 6).
+  const ownerRole = subject.roles.includes('AO');
+  if (!ownerRole && (row.client.userId !== subject.userId || !row.client.portalAccess)) {
+    throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+  }
   const doc = row.client.avatarDocumentId
     ? await deps.documents.read(deps.db, agencyId, row.client.avatarDocumentId)
     : null;
@@ -556,7 +561,7 @@ export async function avatar(
   // Every download of a client's document is audited (decisions §5).
   await writeAudit(deps.db, {
     actorUserId: subject.userId,
-    actorRole: 'AO',
+    actorRole: ownerRole ? 'AO' : 'AC',
     agencyId,
     action: 'document.download',
     targetType: 'primary_client',

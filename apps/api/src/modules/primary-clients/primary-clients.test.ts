@@ -25,6 +25,7 @@ import { multipart } from '../../../test/multipart.ts';
 import { auditLog, primaryClients, secondaryClients, users } from '../../db/schema.ts';
 import { addDays, todayInIndia } from '../../lib/dates.ts';
 import { insertPolicy, ownerWithToken, SERVICE } from '../providers/providers-test-kit.ts';
+import { CLIENT_NOT_FOUND } from './primary-clients.service.ts';
 import {
   AADHAAR,
   clientPayload,
@@ -583,6 +584,59 @@ describe('the client photo', () => {
     expect(res.json().fields.avatar).toMatch(message);
   });
 
+  it("lets an agency client fetch their own photo only; another client's is a 404", async () => {
+    const { agency, token } = await ownerWithToken(t.app);
+    await verifyOwner(t.db, agency.ownerId);
+    const other = await ownerWithToken(t.app);
+    const portal = { enabled: true, initial_password: PORTAL_PASSWORD };
+    const me = await createClient(t.app, token, { email: 'meera.own@example.in', portal_access: portal });
+    const sibling = await createClient(t.app, token, {
+      email: 'kabir.sib@example.in',
+      portal_access: portal,
+    });
+    const foreign = await createClient(t.app, other.token);
+    const photo = pngBytes(3, 3);
+    for (const [owner, id] of [
+      [token, me.primary_client_id],
+      [token, sibling.primary_client_id],
+      [other.token, foreign.primary_client_id],
+    ] as const) {
+      const res = await upload(owner, id, { filename: 'p.png', type: 'image/png', bytes: photo });
+      expect(res.statusCode).toBe(200);
+    }
+    // The initial password must be changed before any other call; here the test skips that step.
+    await t.db
+      .update(users)
+      .set({ mustChangePassword: false })
+      .where(eq(users.email, 'meera.own@example.in'));
+    const clientToken = await signInToken(t.app, {
+      email: 'meera.own@example.in',
+      password: PORTAL_PASSWORD,
+      host: agency.host,
+    });
+    const get = (id: string) =>
+      t.app.inject({ method: 'GET', url: `${base}/${id}/avatar`, headers: bearer(clientToken) });
+
+    const own = await get(me.primary_client_id);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
+    expect(own.rawPayload.equals(photo)).toBe(true);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, me.primary_client_id), eq(auditLog.action, 'document.download')));
+    expect(audited).toEqual([expect.objectContaining({ actorRole: 'AC' })]);
+
+    for (const id of [sibling.primary_client_id, foreign.primary_client_id, randomUUID()]) {
+      const res = await get(id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(CLIENT_NOT_FOUND);
+    }
+    // The agency's other client (the owner's) still opens the sibling's photo as before.
+    expect((await call(token, 'GET', `${base}/${sibling.primary_client_id}/avatar`)).statusCode).toBe(200);
+  });
+
   it('refuses a file over 10 MiB with 413', async () => {
     const { token } = await ownerWithToken(t.app);
     const client = await createClient(t.app, token);
@@ -614,6 +668,12 @@ describe('roles', () => {
     for (const role of ['ADMIN', 'AC'] as const) {
       const token = await signInToken(t.app, accounts[role]);
       for (const [method, url] of calls) {
+        // An agency client may read their own photo (issue 6); any other id is absent for them.
+        if (role === 'AC' && method === 'GET' && url.endsWith('/avatar')) {
+          const res = await t.app.inject({ method, url, headers: bearer(token) });
+          expect(res.statusCode, `${role} ${method} ${url}`).toBe(404);
+          continue;
+        }
         const res = await t.app.inject({
           method,
           url,
