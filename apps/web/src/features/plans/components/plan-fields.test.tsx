@@ -1,0 +1,313 @@
+import {
+  PLAN_SERVICE_CODES,
+  PlanInputSchema,
+  type PlanServiceCode,
+  type Provider,
+  ProviderListResponseSchema,
+  ProviderSchema,
+  type Service,
+  ServiceSchema,
+} from '@portal/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { forgetProviders } from '../api/plans.ts';
+import { emptyPlanDraft, type PlanDraft, planDraftToInput, validatePlanDraft } from './plan-draft.ts';
+import { PlanFields } from './plan-fields.tsx';
+
+// The per-service plan fields (spec §3 subtype_fields, nominee, insured members) against a stubbed fetch
+// whose answers are built through the contract's schemas; validation uses the contract's own plan schema.
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const NAMES: Record<PlanServiceCode, string> = {
+  life: 'Life Insurance',
+  health: 'Health Insurance',
+  motor: 'Motor Insurance',
+  travel: 'Travel Insurance',
+  home: 'Home Insurance',
+  mutual_funds: 'Mutual Funds',
+  nps: 'National Pension System',
+  postoffice: 'Post Office Schemes',
+};
+
+const services: Service[] = PLAN_SERVICE_CODES.map((code, i) =>
+  ServiceSchema.parse({
+    service_id: uuid(100 + i),
+    code,
+    name: NAMES[code],
+    category: ['life', 'health', 'motor', 'travel', 'home'].includes(code) ? 'insurance' : 'investment',
+  }),
+);
+const serviceOf = (code: PlanServiceCode) => services.find((s) => s.code === code)!;
+
+function provider(code: PlanServiceCode, n: number, name: string): Provider {
+  const service = serviceOf(code);
+  return ProviderSchema.parse({
+    provider_id: uuid(n),
+    category: service.category,
+    service_id: service.service_id,
+    service_code: code,
+    service_name: service.name,
+    provider_name: name,
+    agency_code: 'AG-1',
+    startdate: null,
+    agent_name: null,
+    email: null,
+    mobile_number: null,
+    bank_details: { bank_name: null, account_number: null },
+    investment_type: null,
+    agency_type: null,
+    arn_number: null,
+    arn_expiry: null,
+    euin_number: null,
+    arn_expiry_warning: false,
+    logo_url: null,
+    plans_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  });
+}
+
+const PROVIDERS: Partial<Record<PlanServiceCode, Provider[]>> = {
+  life: [provider('life', 1, 'LIC of India'), provider('life', 2, 'HDFC Life')],
+  health: [provider('health', 3, 'Star Health')],
+  mutual_funds: [provider('mutual_funds', 4, 'HDFC Mutual Fund')],
+};
+
+let fetchMock: Mock<typeof fetch>;
+
+beforeEach(() => {
+  forgetProviders();
+  fetchMock = vi.fn(async (input) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const match = /^\/api\/agencies\/providers\/by-service\/([^/]+)$/.exec(url.pathname);
+    if (!match) throw new Error(`unexpected call ${url.pathname}`);
+    const service = services.find((s) => s.service_id === match[1])!;
+    const body = ProviderListResponseSchema.parse({
+      status: 'success',
+      data: PROVIDERS[service.code as PlanServiceCode] ?? [],
+    });
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A screen that holds the draft and validates on "Check", as the add-client and add-plans screens do. */
+function Harness({ initial, onDraft }: { initial: PlanDraft; onDraft?: (d: PlanDraft) => void }) {
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <form aria-label="Plan form">
+      <PlanFields
+        value={draft}
+        services={services}
+        errors={errors}
+        onChange={(next) => {
+          setDraft(next);
+          onDraft?.(next);
+        }}
+      />
+      <button type="button" onClick={() => setErrors(validatePlanDraft(draft))}>
+        Check
+      </button>
+    </form>
+  );
+}
+
+const EXPECTED_FIELDS: Record<PlanServiceCode, string[]> = {
+  life: ['Plan Name', 'Sum Assured', 'Mode', 'Term', 'PPT'],
+  health: ['Plan Name', 'Cover Type', 'Sum Assured', 'Term', 'Insured Member Name', 'Relationship'],
+  motor: ['RC Number', 'Term'],
+  travel: ['Insurance Company Name', 'Trip Type', 'Destination', 'Duration', 'Term'],
+  home: ['Insurance Company Name', 'Term'],
+  mutual_funds: ['Folio Number', 'Fund', 'Scheme'],
+  nps: ['PRAN'],
+  postoffice: ['Account Number', 'Scheme Name', 'Term', 'ROI'],
+};
+
+const ALL_SUBTYPE_LABELS = [...new Set(Object.values(EXPECTED_FIELDS).flat())];
+
+describe('PlanFields per service', () => {
+  it.each(PLAN_SERVICE_CODES)('%s shows its own fields of spec §3 and no other service’s', async (code) => {
+    render(<Harness initial={emptyPlanDraft(code)} />);
+    expect(await screen.findByRole('heading', { name: `${NAMES[code]} details` })).toBeInTheDocument();
+    for (const label of EXPECTED_FIELDS[code]) {
+      expect(screen.getByLabelText(label, { exact: true })).toBeInTheDocument();
+    }
+    for (const label of ALL_SUBTYPE_LABELS.filter((l) => !EXPECTED_FIELDS[code].includes(l))) {
+      expect(screen.queryByLabelText(label, { exact: true })).not.toBeInTheDocument();
+    }
+    const investment = ['mutual_funds', 'nps', 'postoffice'].includes(code);
+    expect(screen.getByLabelText(investment ? 'Amount' : 'Premium Amount')).toBeInTheDocument();
+    expect(
+      screen.getByLabelText(investment ? 'Investment Company' : 'Insurance Company'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Start Date')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText('End Date')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText(/Plan Document/)).toHaveAttribute('type', 'file');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(
+      `/api/agencies/providers/by-service/${serviceOf(code).service_id}`,
+    );
+  });
+
+  it('offers only the chosen service’s companies, and says so when the agency has none', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={emptyPlanDraft()} />);
+    const company = screen.getByLabelText('Insurance Company');
+    expect(company).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Service'), 'life');
+    await waitFor(() => expect(screen.getByLabelText('Insurance Company')).toBeEnabled());
+    const options = within(screen.getByLabelText('Insurance Company'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Select a company', 'LIC of India', 'HDFC Life']);
+
+    await user.selectOptions(screen.getByLabelText('Service'), 'motor');
+    expect(
+      await screen.findByText(/Your agency has no insurance company for Motor Insurance yet/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Insurance Company')).toBeDisabled();
+  });
+
+  it('shows the load failure with a Retry that asks again', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response(JSON.stringify({ message: 'Something went wrong.', detail: null }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    render(<Harness initial={emptyPlanDraft('life')} />);
+    expect(await screen.findByText('The companies could not be loaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByLabelText('Insurance Company')).toBeEnabled());
+    expect(screen.queryByText('The companies could not be loaded.')).not.toBeInTheDocument();
+  });
+});
+
+describe('PlanFields validation', () => {
+  it('names every missing field of a life plan at once', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={emptyPlanDraft('life')} />);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    const errorOf = (label: string) => {
+      const input = screen.getByLabelText(label, { exact: true });
+      const id = input.getAttribute('aria-describedby');
+      return id ? document.getElementById(id)?.textContent : null;
+    };
+    expect(errorOf('Insurance Company')).toBe('Provider is required: choose the company this plan is with.');
+    expect(errorOf('Policy Number')).toBe('Policy Number is required.');
+    expect(errorOf('Premium Amount')).toBe('Premium Amount is required.');
+    expect(errorOf('Plan Name')).toBe('Plan Name is required.');
+    expect(errorOf('Sum Assured')).toBe('Sum Assured is required.');
+    expect(errorOf('Mode')).toBe('Mode is required.');
+    expect(errorOf('Term')).toBe('Term must be a whole number of years from 1 to 100.');
+    expect(errorOf('PPT')).toBe('PPT must be a whole number of years from 1 to 100.');
+    expect(screen.getByLabelText('Insurance Company')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('rejects a negative premium, an end before the start and a bad PRAN with the field’s name', () => {
+    const nps = {
+      ...emptyPlanDraft('nps'),
+      provider_id: uuid(9),
+      policy_number: 'NPS-1',
+      money: '-5',
+      start_date: '2026-05-01',
+      end_date: '2026-04-01',
+      fields: { pran: '12345' },
+    };
+    const errors = validatePlanDraft(nps);
+    expect(errors.amount).toBe('Amount must be an amount in rupees of 0 or more, with at most 2 decimals.');
+    expect(errors.end_date).toBe('End Date must be on or after the Start Date.');
+    expect(errors['subtype_fields.pran']).toBe('PRAN must be 12 digits.');
+  });
+
+  it('asks for insured members on a health plan and names the member’s field', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={emptyPlanDraft('health')} />);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByText('Insured Member Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Relationship is required.')).toBeInTheDocument();
+    // The only member cannot be removed; with two, either can.
+    expect(screen.queryByRole('button', { name: 'Remove member 1' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    expect(screen.getAllByLabelText('Insured Member Name')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Remove member 2' }));
+    expect(screen.getAllByLabelText('Insured Member Name')).toHaveLength(1);
+  });
+
+  it('checks the nominee only when the plan has one, and the PDF by type and size', async () => {
+    const user = userEvent.setup();
+    const seen: PlanDraft[] = [];
+    render(<Harness initial={emptyPlanDraft('mutual_funds')} onDraft={(d) => seen.push(d)} />);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.queryByText('Nominee Full Name is required.')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('This plan has a nominee'));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByText('Nominee Full Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Nominee Relation is required.')).toBeInTheDocument();
+
+    const exe = new File(['MZ'.padEnd(400, '\0')], 'policy.exe', { type: 'application/x-msdownload' });
+    await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText(/Plan Document/), exe);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByText('Plan Document must be a PDF file.')).toBeInTheDocument();
+    expect(seen.at(-1)?.file?.name).toBe('policy.exe');
+  });
+});
+
+describe('A filled plan', () => {
+  it('becomes the contract’s plan, with insured members inside subtype_fields', async () => {
+    const user = userEvent.setup();
+    let last: PlanDraft = emptyPlanDraft('health');
+    render(<Harness initial={last} onDraft={(d) => (last = d)} />);
+    await waitFor(() => expect(screen.getByLabelText('Insurance Company')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Insurance Company'), 'Star Health');
+    await user.type(screen.getByLabelText('Policy Number'), 'SH-2026-001');
+    await user.type(screen.getByLabelText('Premium Amount'), '18500');
+    expect(screen.getByText('₹18,500.00')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Start Date'), '2026-04-01');
+    await user.type(screen.getByLabelText('End Date'), '2027-03-31');
+    await user.type(screen.getByLabelText('Plan Name'), 'Family Optima');
+    await user.selectOptions(screen.getByLabelText('Cover Type'), 'Family Floater');
+    await user.type(screen.getByLabelText('Sum Assured'), '1000000');
+    await user.type(screen.getByLabelText('Term'), '1');
+    await user.type(screen.getByLabelText('Insured Member Name'), 'Meera Iyer');
+    await user.selectOptions(screen.getByLabelText('Relationship'), 'Spouse');
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const second = screen.getAllByRole('listitem')[1]!;
+    await user.type(within(second).getByLabelText('Insured Member Name'), 'Kavya Iyer');
+    await user.selectOptions(within(second).getByLabelText('Relationship'), 'Daughter');
+    await user.type(within(second).getByLabelText(/Date of Birth/), '2015-06-10');
+
+    expect(validatePlanDraft(last)).toEqual({});
+    const parsed = PlanInputSchema.parse(planDraftToInput(last, 0));
+    expect(parsed).toMatchObject({
+      provider_id: uuid(3),
+      service_code: 'health',
+      category: 'insurance',
+      policy_number: 'SH-2026-001',
+      money: '18500.00',
+      file_index: 0,
+      nominee: null,
+    });
+    expect(parsed.subtype_fields).toMatchObject({
+      plan_name: 'Family Optima',
+      cover_type: 'Family Floater',
+      sum_assured: '1000000.00',
+      term: 1,
+      insured_members: [
+        { insured_member_name: 'Meera Iyer', relationship: 'Spouse', insured_member_dob: null },
+        { insured_member_name: 'Kavya Iyer', relationship: 'Daughter', insured_member_dob: '2015-06-10' },
+      ],
+    });
+  });
+});
