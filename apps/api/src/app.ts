@@ -13,6 +13,7 @@ import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { familiesRoutes } from './modules/families/families.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     encryptionKey: config.encryptionKey,
   });
   secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
+  familiesRoutes(app, { db });
   plansRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents });
 

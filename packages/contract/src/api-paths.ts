@@ -59,6 +59,7 @@ export const apiPaths = {
   agencyDashboard: { method: 'GET', path: '/api/agencies/dashboard', access: ['AO'] },
   // Primary clients (issue 5)
   listPrimaryClients: { method: 'GET', path: '/api/users/primary-clients', access: ['AO'] },
+  listFamilies: { method: 'GET', path: '/api/users/families', access: ['AO'] },
   createPrimaryClient: { method: 'POST', path: '/api/users/primary-clients', access: ['AO'] },
   primaryClientDetail: { method: 'GET', path: '/api/users/primary-clients/:id', access: ['AO'] },
   updatePrimaryClient: { method: 'PUT', path: '/api/users/primary-clients/:id', access: ['AO'] },

@@ -50,6 +50,7 @@ import {
   SecondaryDocumentParamsSchema,
   UpdateSecondaryClientSchema,
 } from './family.ts';
+import { FamilyListQuerySchema, FamilyListResponseSchema } from './family-view.ts';
 import {
   AddPlansResponseSchema,
   CreatePrimaryClientWithPlansSchema,
@@ -316,6 +317,15 @@ export const endpoints = {
     summary: "The workspace home's figures: clients, active plans, money, renewals, charts",
     tag: 'agency',
     response: AgencyDashboardResponseSchema,
+    status: 200,
+  },
+  listFamilies: {
+    ...apiPaths.listFamilies,
+    summary:
+      "The family view: a page of the agency's primary clients, each with its family members and the plans each holds",
+    tag: 'family',
+    querystring: FamilyListQuerySchema,
+    response: FamilyListResponseSchema,
     status: 200,
   },
   listPrimaryClients: {

@@ -9,6 +9,7 @@ export * from './dashboard.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './family.ts';
+export * from './family-view.ts';
 export * from './messages.ts';
 export * from './plans.ts';
 export * from './profile.ts';

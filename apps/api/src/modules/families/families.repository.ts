@@ -1,0 +1,127 @@
+import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  insurancePolicies,
+  investmentAccounts,
+  primaryClients,
+  providers,
+  secondaryClients,
+  services,
+} from '../../db/schema.ts';
+
+// The family view's page (tenant-owned: agencyId first, every table named with it). One statement answers
+// a whole page: the clients, each client's members and plans as JSON built in the database, and the
+// total as a window count, so a page costs one round trip whatever its size (no query per client).
+
+export interface FamilyMemberJson {
+  id: string;
+  first_name: string;
+  last_name: string | null;
+  relationship: string;
+}
+
+export interface FamilyPlanJson {
+  id: string;
+  kind: 'insurance' | 'investment';
+  service_code: string;
+  provider_name: string;
+  plan_name: string | null;
+  number: string;
+  end_date: string | null;
+  secondary_client_id: string | null;
+}
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchFilter(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    sql`(${primaryClients.firstName} || ' ' || coalesce(${primaryClients.lastName}, '')) ilike ${pattern}`,
+    sql`${primaryClients.email} ilike ${pattern}`,
+    sql`${primaryClients.phone} ilike ${pattern}`,
+    sql`${primaryClients.clientCode} ilike ${pattern}`,
+  );
+}
+
+// Correlated on the outer row's agency and id, so each subquery uses the (agency_id, primary_client_id)
+// indexes. Cast to text and parsed in the service: the two drivers need not agree on json parsing.
+const membersJson = sql<string>`(select coalesce(json_agg(json_build_object(
+    'id', sc.id, 'first_name', sc.first_name, 'last_name', sc.last_name, 'relationship', sc.relationship
+  ) order by sc.created_at, sc.id), '[]')::text
+  from ${secondaryClients} sc
+  where sc.agency_id = "primary_clients"."agency_id"
+    and sc.primary_client_id = "primary_clients"."id"
+    and sc.deleted_at is null)`;
+
+/** A removed member's plans leave the view with the member. */
+const plansJson = sql<string>`(select coalesce(json_agg(p order by p.end_date nulls last, p.id), '[]')::text
+  from (
+    select ip.id, 'insurance' as kind, s.code as service_code, pr.provider_name, ip.plan_name,
+      ip.policy_number as number, ip.end_date, ip.secondary_client_id
+    from ${insurancePolicies} ip
+    join ${providers} pr on pr.id = ip.provider_id and pr.agency_id = ip.agency_id
+    join ${services} s on s.id = ip.service_id
+    left join ${secondaryClients} m on m.id = ip.secondary_client_id and m.agency_id = ip.agency_id
+    where ip.agency_id = "primary_clients"."agency_id"
+      and ip.primary_client_id = "primary_clients"."id"
+      and ip.deleted_at is null
+      and (ip.secondary_client_id is null or m.deleted_at is null)
+    union all
+    select ia.id, 'investment' as kind, s.code, pr.provider_name, ia.plan_name,
+      ia.account_number, ia.end_date, ia.secondary_client_id
+    from ${investmentAccounts} ia
+    join ${providers} pr on pr.id = ia.provider_id and pr.agency_id = ia.agency_id
+    join ${services} s on s.id = ia.service_id
+    left join ${secondaryClients} m on m.id = ia.secondary_client_id and m.agency_id = ia.agency_id
+    where ia.agency_id = "primary_clients"."agency_id"
+      and ia.primary_client_id = "primary_clients"."id"
+      and ia.deleted_at is null
+      and (ia.secondary_client_id is null or m.deleted_at is null)
+  ) p)`;
+
+export async function familyPage(
+  db: Db,
+  agencyId: string,
+  page: { offset: number; limit: number; search?: string | undefined },
+) {
+  const where = and(
+    eq(primaryClients.agencyId, agencyId),
+    isNull(primaryClients.deletedAt),
+    searchFilter(page.search),
+  );
+  const rows = await db
+    .select({
+      id: primaryClients.id,
+      clientCode: primaryClients.clientCode,
+      firstName: primaryClients.firstName,
+      lastName: primaryClients.lastName,
+      email: primaryClients.email,
+      phone: primaryClients.phone,
+      members: membersJson,
+      plans: plansJson,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(primaryClients)
+    .where(where)
+    .orderBy(desc(primaryClients.createdAt), desc(primaryClients.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  let total = rows[0]?.total;
+  // Past the last page the window count has no row to ride on; only then is it asked for alone.
+  if (total === undefined) {
+    const [counted] =
+      page.offset > 0 ? await db.select({ n: count() }).from(primaryClients).where(where) : [];
+    total = counted?.n ?? 0;
+  }
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      members: JSON.parse(r.members) as FamilyMemberJson[],
+      plans: JSON.parse(r.plans) as FamilyPlanJson[],
+    })),
+    total: Number(total),
+  };
+}

@@ -1,0 +1,52 @@
+import type { FamilyListQuerySchema, FamilyListResponse, FamilyPlan } from '@portal/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { todayInIndia } from '../../lib/dates.ts';
+import type { TokenSubject } from '../../lib/tokens.ts';
+import { planStatus } from '../primary-clients/primary-clients.service.ts';
+import { agencyOf } from '../providers/providers.service.ts';
+import * as repo from './families.repository.ts';
+
+type ListQuery = z.output<typeof FamilyListQuerySchema>;
+
+const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+function toPlan(p: repo.FamilyPlanJson, today: string): FamilyPlan {
+  return {
+    plan_id: p.id,
+    plan_kind: p.kind,
+    service_code: p.service_code,
+    provider_name: p.provider_name,
+    plan_name: p.plan_name,
+    policy_number: p.number,
+    end_date: p.end_date,
+    status: planStatus(p.end_date, today),
+  };
+}
+
+/** /dashboard/clients: each primary client with family members and the plans each holds. */
+export async function listFamilies(
+  db: Db,
+  subject: TokenSubject,
+  page: ListQuery,
+): Promise<FamilyListResponse> {
+  const { rows, total } = await repo.familyPage(db, agencyOf(subject), page);
+  const today = todayInIndia();
+  return {
+    items: rows.map((r) => ({
+      primary_client_id: r.id,
+      client_code: r.clientCode,
+      full_name: fullName(r.firstName, r.lastName),
+      email: r.email,
+      phone: r.phone,
+      plans: r.plans.filter((p) => p.secondary_client_id === null).map((p) => toPlan(p, today)),
+      members: r.members.map((m) => ({
+        secondary_client_id: m.id,
+        full_name: fullName(m.first_name, m.last_name),
+        relationship: m.relationship,
+        plans: r.plans.filter((p) => p.secondary_client_id === m.id).map((p) => toPlan(p, today)),
+      })),
+    })),
+    pagination: { total, limit: page.limit, offset: page.offset },
+  };
+}
