@@ -96,6 +96,9 @@ export const apiPaths = {
   addPlansToExisting: { method: 'POST', path: '/api/agencies/add-plans-to-existing', access: ['AO'] },
   planDetails: { method: 'GET', path: '/api/plans/:id/details', access: ['AO'] },
   deleteClientPlan: { method: 'DELETE', path: '/api/client-plans/:id', access: ['AO'] },
+  updateClientPlan: { method: 'PUT', path: '/api/client-plans/:id', access: ['AO'] },
+  clientPlanDocument: { method: 'GET', path: '/api/client-plans/:id/document', access: ['AO'] },
+  replaceClientPlanDocument: { method: 'POST', path: '/api/client-plans/:id/document', access: ['AO'] },
   // The agency client's own area (issue 6): always the signed-in client's data.
   clientSummary: { method: 'GET', path: '/api/agency-user/client/dashboard/summary', access: ['AC'] },
   clientProfile: { method: 'GET', path: '/api/agency-user/client/profile', access: ['AC'] },

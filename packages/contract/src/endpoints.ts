@@ -54,7 +54,9 @@ import { FamilyListQuerySchema, FamilyListResponseSchema } from './family-view.t
 import {
   AddPlansResponseSchema,
   CreatePrimaryClientWithPlansSchema,
+  UpdatePlanSchema,
   WorkspacePlanDetailResponseSchema,
+  WorkspacePlanUpdateResponseSchema,
 } from './plans.ts';
 import { AgencyProfileResponseSchema, AgencyProfileUpdateSchema } from './profile.ts';
 import {
@@ -479,6 +481,34 @@ export const endpoints = {
     tag: 'plans',
     params: IdParamsSchema,
     response: DeleteResponseSchema,
+    status: 200,
+  },
+  updateClientPlan: {
+    ...apiPaths.updateClientPlan,
+    summary:
+      'Edit a client plan (policy or account id) with the rules of creation; the service and holder stay, a health policy’s insured members are replaced as a set',
+    tag: 'plans',
+    params: IdParamsSchema,
+    body: UpdatePlanSchema,
+    response: WorkspacePlanUpdateResponseSchema,
+    status: 200,
+  },
+  clientPlanDocument: {
+    ...apiPaths.clientPlanDocument,
+    summary: "A client plan's PDF, saved as its policy or account number (each download is audited)",
+    tag: 'plans',
+    params: IdParamsSchema,
+    response: BinaryResponseSchema,
+    status: 200,
+  },
+  replaceClientPlanDocument: {
+    ...apiPaths.replaceClientPlanDocument,
+    summary:
+      "Replace a client plan's PDF: multipart `file`, a PDF by content of 100 bytes to 10 MiB; the old one is kept hidden",
+    tag: 'plans',
+    params: IdParamsSchema,
+    multipart: { files: ['file'] },
+    response: WorkspacePlanUpdateResponseSchema,
     status: 200,
   },
   clientSummary: {

@@ -139,79 +139,92 @@ const serviceCodeMessage = `Service Code must be one of ${PLAN_SERVICE_CODES.joi
  * One plan of a client. `premium_amount` is required for insurance, `amount` for investment.
  * `file_index` names the plan's PDF among the uploaded `planFiles` (0 for the first file sent).
  */
-export const PlanInputSchema = z
-  .object(
-    {
-      provider_id: z.uuid({ error: 'Provider Id is required and must be a valid identifier.' }),
-      service_code: z
-        .string({ error: serviceCodeMessage })
-        .trim()
-        .toLowerCase()
-        .pipe(z.enum(PLAN_SERVICE_CODES, { error: serviceCodeMessage })),
-      policy_number: requiredText('Policy Number', 60),
-      premium_amount: z.unknown().optional(),
-      amount: z.unknown().optional(),
-      start_date: z
-        .string({ error: 'Start Date is required.' })
-        .trim()
-        .refine(isCalendarDate, { error: 'Start Date must be a date in the form YYYY-MM-DD.' }),
-      end_date: z
-        .string({ error: 'End Date is required.' })
-        .trim()
-        .refine(isCalendarDate, { error: 'End Date must be a date in the form YYYY-MM-DD.' }),
-      subtype_fields: z.record(z.string(), z.unknown(), { error: 'Subtype Fields must be an object.' }),
-      nominee: z.preprocess((v) => (v === '' ? null : v), PlanNomineeInputSchema.nullable().optional()),
-      file_index: z
-        .number({ error: 'File Index must be a whole number of 0 or more.' })
-        .int({ error: 'File Index must be a whole number of 0 or more.' })
-        .min(0, { error: 'File Index must be a whole number of 0 or more.' })
-        .nullable()
-        .optional(),
-    },
-    { error: 'Each plan must be an object.' },
-  )
-  .transform((plan, ctx) => {
-    const category = categoryOfService(plan.service_code);
-    const moneyKey = category === 'insurance' ? 'premium_amount' : 'amount';
-    const label = category === 'insurance' ? 'Premium Amount' : 'Amount';
-    const money = moneyField(label).safeParse(plan[moneyKey]);
-    if (!money.success) {
-      for (const issue of money.error.issues)
-        ctx.addIssue({ code: 'custom', path: [moneyKey], message: issue.message });
-    }
-    if (plan.end_date < plan.start_date) {
+const PlanObjectSchema = z.object(
+  {
+    provider_id: z.uuid({ error: 'Provider Id is required and must be a valid identifier.' }),
+    service_code: z
+      .string({ error: serviceCodeMessage })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(PLAN_SERVICE_CODES, { error: serviceCodeMessage })),
+    policy_number: requiredText('Policy Number', 60),
+    premium_amount: z.unknown().optional(),
+    amount: z.unknown().optional(),
+    start_date: z
+      .string({ error: 'Start Date is required.' })
+      .trim()
+      .refine(isCalendarDate, { error: 'Start Date must be a date in the form YYYY-MM-DD.' }),
+    end_date: z
+      .string({ error: 'End Date is required.' })
+      .trim()
+      .refine(isCalendarDate, { error: 'End Date must be a date in the form YYYY-MM-DD.' }),
+    subtype_fields: z.record(z.string(), z.unknown(), { error: 'Subtype Fields must be an object.' }),
+    nominee: z.preprocess((v) => (v === '' ? null : v), PlanNomineeInputSchema.nullable().optional()),
+    file_index: z
+      .number({ error: 'File Index must be a whole number of 0 or more.' })
+      .int({ error: 'File Index must be a whole number of 0 or more.' })
+      .min(0, { error: 'File Index must be a whole number of 0 or more.' })
+      .nullable()
+      .optional(),
+  },
+  { error: 'Each plan must be an object.' },
+);
+
+/** The rules every plan obeys, on creation and on edit: money by category, dates in order, per-service fields. */
+function checkPlan(
+  plan: Omit<z.output<typeof PlanObjectSchema>, 'file_index'> & { file_index?: number | null },
+  ctx: z.RefinementCtx,
+) {
+  const category = categoryOfService(plan.service_code);
+  const moneyKey = category === 'insurance' ? 'premium_amount' : 'amount';
+  const label = category === 'insurance' ? 'Premium Amount' : 'Amount';
+  const money = moneyField(label).safeParse(plan[moneyKey]);
+  if (!money.success) {
+    for (const issue of money.error.issues)
+      ctx.addIssue({ code: 'custom', path: [moneyKey], message: issue.message });
+  }
+  if (plan.end_date < plan.start_date) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end_date'],
+      message: 'End Date must be on or after the Start Date.',
+    });
+  }
+  const subtype = SubtypeFieldsSchemas[plan.service_code].safeParse(plan.subtype_fields);
+  if (!subtype.success) {
+    for (const issue of subtype.error.issues) {
       ctx.addIssue({
         code: 'custom',
-        path: ['end_date'],
-        message: 'End Date must be on or after the Start Date.',
+        path: ['subtype_fields', ...issue.path.map(String)],
+        message: issue.message,
       });
     }
-    const subtype = SubtypeFieldsSchemas[plan.service_code].safeParse(plan.subtype_fields);
-    if (!subtype.success) {
-      for (const issue of subtype.error.issues) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['subtype_fields', ...issue.path.map(String)],
-          message: issue.message,
-        });
-      }
-    }
-    if (!money.success || !subtype.success) return z.NEVER;
-    return {
-      provider_id: plan.provider_id,
-      service_code: plan.service_code,
-      category,
-      policy_number: plan.policy_number,
-      money: money.data,
-      start_date: plan.start_date,
-      end_date: plan.end_date,
-      subtype_fields: subtype.data as Record<string, unknown>,
-      nominee: plan.nominee ?? null,
-      file_index: plan.file_index ?? null,
-    };
-  });
+  }
+  if (!money.success || !subtype.success) return z.NEVER;
+  return {
+    provider_id: plan.provider_id,
+    service_code: plan.service_code,
+    category,
+    policy_number: plan.policy_number,
+    money: money.data,
+    start_date: plan.start_date,
+    end_date: plan.end_date,
+    subtype_fields: subtype.data as Record<string, unknown>,
+    nominee: plan.nominee ?? null,
+    file_index: plan.file_index ?? null,
+  };
+}
+
+export const PlanInputSchema = PlanObjectSchema.transform(checkPlan);
 export type PlanInput = z.input<typeof PlanInputSchema>;
 export type ParsedPlan = z.output<typeof PlanInputSchema>;
+
+/**
+ * PUT /client-plans/:id: the plan's fields as on creation, replacing the stored ones (a nominee left out
+ * removes it; a health policy's insured members are replaced as a set). The service and the holder stay.
+ */
+export const UpdatePlanSchema = PlanObjectSchema.omit({ file_index: true }).transform(checkPlan);
+export type UpdatePlanInput = z.input<typeof UpdatePlanSchema>;
 
 export const PlansListSchema = z
   .array(PlanInputSchema, { error: 'Plans Data must be a JSON array of plans.' })
@@ -272,9 +285,15 @@ export const WorkspacePlanDetailResponseSchema = z.object({
   data: WorkspacePlanDetailSchema,
 });
 
+/** The answer of an edit or a new PDF: the plan as it now is. */
+export const WorkspacePlanUpdateResponseSchema = WorkspacePlanDetailResponseSchema.extend({
+  message: z.string(),
+});
+
 /**
- * POST /users/primary-clients: a new client, optionally with plans (JSON only; PDFs are added later with
- * add-plans-to-existing). The client, its portal account and its plans are stored together or not at all.
+ * POST /users/primary-clients: a new client, optionally with plans. Sent as JSON, or as multipart with this
+ * JSON in `payload`, the plans' PDFs in `planFiles` (matched by `file_index`) and an optional `avatar`. The
+ * client, its portal account, its plans and their files are stored together or not at all.
  */
 export const CreatePrimaryClientWithPlansSchema = z
   .object({

@@ -172,3 +172,51 @@ export async function softDeletePlan(
     .set({ deletedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(t.agencyId, agencyId), eq(t.id, planId), isNull(t.deletedAt)));
 }
+
+type Editable<T> = Omit<Partial<T>, 'id' | 'agencyId' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+
+/** Updates a policy not deleted; false when it was removed meanwhile. */
+export async function updatePolicy(
+  db: Tx,
+  agencyId: string,
+  planId: string,
+  values: Editable<typeof insurancePolicies.$inferInsert>,
+) {
+  const t = insurancePolicies;
+  const rows = await db
+    .update(t)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(t.agencyId, agencyId), eq(t.id, planId), isNull(t.deletedAt)))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
+/** Updates an investment account not deleted; false when it was removed meanwhile. */
+export async function updateAccount(
+  db: Tx,
+  agencyId: string,
+  planId: string,
+  values: Editable<typeof investmentAccounts.$inferInsert>,
+) {
+  const t = investmentAccounts;
+  const rows = await db
+    .update(t)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(t.agencyId, agencyId), eq(t.id, planId), isNull(t.deletedAt)))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
+export async function deleteInsuredMembers(db: Tx, agencyId: string, policyId: string) {
+  await db
+    .delete(insuredMembers)
+    .where(and(eq(insuredMembers.agencyId, agencyId), eq(insuredMembers.policyId, policyId)));
+}
+
+/** Hides a superseded document; its encrypted file stays for the retention period. */
+export async function softDeleteDocument(db: Tx, agencyId: string, documentId: string) {
+  await db
+    .update(documents)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(documents.agencyId, agencyId), eq(documents.id, documentId), isNull(documents.deletedAt)));
+}

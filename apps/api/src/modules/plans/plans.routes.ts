@@ -1,9 +1,10 @@
 import { DOCUMENT_MAX_BYTES, endpoints } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import type { UploadedFile } from '../../lib/multipart.ts';
+import { readMultipart, type UploadedFile } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
+import { planDocumentForOwner, replacePlanDocument, updatePlan } from './plan-edit.service.ts';
 import {
   addPlansToExisting,
   deletePlan,
@@ -69,6 +70,23 @@ async function readPlansUpload(req: FastifyRequest): Promise<PlansUpload> {
   return upload;
 }
 
+/**
+ * A PDF saved under the plan's number: an ASCII fallback name and the exact one as RFC 5987 UTF-8, never
+ * sniffed by the browser, never cached (decisions §5).
+ */
+function sendPdf(reply: FastifyReply, file: { bytes: Buffer; filename: string }): Buffer {
+  const ascii = file.filename.replace(/[^A-Za-z0-9 ._()-]/g, '_');
+  reply
+    .type('application/pdf')
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  return file.bytes;
+}
+
 export function plansRoutes(app: FastifyInstance, deps: PlansDeps): void {
   addRoute(app, endpoints.addPlansToExisting, async ({ req }) =>
     addPlansToExisting(deps, caller(req), await readPlansUpload(req), req.ip),
@@ -77,4 +95,17 @@ export function plansRoutes(app: FastifyInstance, deps: PlansDeps): void {
   addRoute(app, endpoints.deleteClientPlan, ({ req, params }) =>
     deletePlan(deps, caller(req), params.id, req.ip),
   );
+  addRoute(app, endpoints.updateClientPlan, ({ req, params, body }) =>
+    updatePlan(deps, caller(req), params.id, body, req.ip),
+  );
+  addRoute(app, endpoints.clientPlanDocument, async ({ req, reply, params }) =>
+    sendPdf(reply, await planDocumentForOwner(deps, caller(req), params.id, req.ip)),
+  );
+  addRoute(app, endpoints.replaceClientPlanDocument, async ({ req, params }) => {
+    const body = await readMultipart(req, {
+      fields: [],
+      files: { file: { maxBytes: DOCUMENT_MAX_BYTES, label: 'Plan File' } },
+    });
+    return replacePlanDocument(deps, caller(req), params.id, body.files.file, req.ip);
+  });
 }

@@ -253,7 +253,11 @@ export async function addPlansToExisting(
   };
 }
 
-async function planDetailOf(deps: PlansDeps, agencyId: string, planId: string): Promise<WorkspacePlanDetail> {
+export async function planDetailOf(
+  deps: PlansDeps,
+  agencyId: string,
+  planId: string,
+): Promise<WorkspacePlanDetail> {
   const row = await repo.findPlan(deps.db, agencyId, planId);
   if (!row) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
   const p = row.plan;
