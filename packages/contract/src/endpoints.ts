@@ -341,9 +341,10 @@ export const endpoints = {
   createPrimaryClient: {
     ...apiPaths.createPrimaryClient,
     summary:
-      'Add a primary client, optionally with portal access (an initial password they must change) and plans, all or nothing',
+      'Add a primary client, optionally with portal access (an initial password they must change) and plans, all or nothing. JSON, or multipart: `payload` (the same JSON), `planFiles` (PDFs; a plan names its file by `file_index`, else one per plan in order) and an optional `avatar` image',
     tag: 'clients',
     body: CreatePrimaryClientWithPlansSchema,
+    multipart: { payload: 'CreatePrimaryClientWithPlansSchema', files: ['planFiles', 'avatar'] },
     response: PrimaryClientResponseSchema,
     status: 201,
   },

@@ -26,6 +26,9 @@ export function addRoute<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: { access: endpoint.access, beforePasswordChange: endpoint.beforePasswordChange === true },
+    // An endpoint that takes JSON (`body`) or the same payload as multipart (`multipart`) checks the JSON
+    // body only; a multipart request is read and checked by its handler.
+    ...(endpoint.body && endpoint.multipart ? { attachValidation: true } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
@@ -36,6 +39,7 @@ export function addRoute<E extends Endpoint>(
       response: { [endpoint.status]: endpoint.response, '4XX': ErrorResponseSchema },
     },
     handler: async (req, reply) => {
+      if (req.validationError && !req.isMultipart()) throw req.validationError;
       const result = await handler({
         req,
         reply,

@@ -4,6 +4,7 @@ import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
 import { sendDocument } from '../providers/providers.routes.ts';
+import { readClientUpload } from './client-upload.ts';
 import {
   avatar,
   createPrimaryClient,
@@ -21,9 +22,11 @@ export function primaryClientsRoutes(app: FastifyInstance, deps: PrimaryClientsD
   addRoute(app, endpoints.listPrimaryClients, ({ req, query }) =>
     listPrimaryClients(deps, caller(req), query),
   );
-  addRoute(app, endpoints.createPrimaryClient, ({ req, body }) =>
-    createPrimaryClient(deps, caller(req), body, req.ip),
-  );
+  addRoute(app, endpoints.createPrimaryClient, async ({ req, body }) => {
+    if (!req.isMultipart()) return createPrimaryClient(deps, caller(req), body, req.ip);
+    const upload = await readClientUpload(req);
+    return createPrimaryClient(deps, caller(req), upload.input, req.ip, upload);
+  });
   addRoute(app, endpoints.primaryClientDetail, ({ req, params }) =>
     primaryClientDetail(deps, caller(req), params.id),
   );

@@ -176,14 +176,30 @@ export async function listPrimaryClients(deps: PrimaryClientsDeps, subject: Toke
   };
 }
 
+/** The files of a multipart create: the plans' PDFs in the order sent and an optional photo. */
+export interface CreateClientFiles {
+  planFiles: UploadedFile[];
+  avatar: UploadedFile | null;
+}
+
 export async function createPrimaryClient(
   deps: PrimaryClientsDeps,
   subject: TokenSubject,
   input: CreateInput,
   ip: string,
+  upload: CreateClientFiles = { planFiles: [], avatar: null },
 ) {
   const agencyId = agencyOf(subject);
   const portal = input.portal_access;
+  if (upload.planFiles.length > 0 && !input.plans) {
+    const message = 'planFiles were sent without plans: add the plans to the payload or leave the files out.';
+    throw new AppError('BAD_REQUEST', message, message, { fields: { planFiles: message } });
+  }
+  // Checked before anything is written; the plans' PDFs are checked one by one as their plans are stored.
+  const files = input.plans ? matchFiles(input.plans, upload.planFiles) : [];
+  const avatarMime = upload.avatar
+    ? checkFileType(upload.avatar, 'Avatar', IMAGE_MIMES, 'PNG, JPEG or WebP image')
+    : null;
   // Hashing is slow: done before the transaction so the agency's client sequence is not held meanwhile.
   const passwordHash =
     portal.enabled && portal.initial_password ? await deps.hasher.hash(portal.initial_password) : null;
@@ -209,7 +225,20 @@ export async function createPrimaryClient(
         portalAccess: userId !== null,
         createdBy: subject.userId,
       });
-      // The client's plans in the same transaction: a bad plan leaves no client behind either.
+      if (upload.avatar && avatarMime) {
+        const saved = await deps.documents.save(tx, {
+          agencyId,
+          kind: 'avatar',
+          bytes: upload.avatar.bytes,
+          mime: avatarMime,
+          originalName: upload.avatar.filename,
+          uploadedBy: subject.userId,
+        });
+        written.push(saved.id);
+        await repo.updateClient(tx, agencyId, newId, { avatarDocumentId: saved.id });
+      }
+      // The client's plans and their PDFs in the same transaction: a bad plan or file leaves no client
+      // behind either.
       const plans = input.plans
         ? await insertPlans(deps, tx, {
             agencyId,
@@ -217,7 +246,7 @@ export async function createPrimaryClient(
             primaryClientId: newId,
             secondaryClientId: null,
             plans: input.plans,
-            files: matchFiles(input.plans, []),
+            files,
             written,
           })
         : [];
@@ -228,7 +257,13 @@ export async function createPrimaryClient(
         action: 'primary_client.create',
         targetType: 'primary_client',
         targetId: newId,
-        detail: { ...auditProfile(input), client_code: clientCode, portal_access: userId !== null, plans },
+        detail: {
+          ...auditProfile(input),
+          client_code: clientCode,
+          portal_access: userId !== null,
+          plans,
+          documents: written.length,
+        },
         ip,
       });
       return newId;
