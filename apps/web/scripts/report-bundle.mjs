@@ -24,6 +24,18 @@ const ROUTES = {
   'registered users': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/users.tsx'],
   'user detail': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/user-detail.tsx'],
   'agency profile': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/agency-profile.tsx'],
+  'add secondary client': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes/workspace/secondary-add.tsx',
+  ],
+  'secondary client detail': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes/workspace/secondary-detail.tsx',
+  ],
+  'families (/dashboard/clients)': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes/workspace/families.tsx',
+  ],
   'admin overview': [
     'src/components/layouts/admin-layout.tsx',
     'src/app/routes/admin/overview.tsx',

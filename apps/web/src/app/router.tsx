@@ -96,6 +96,27 @@ export const router = createBrowserRouter([
                       })),
                   },
                   {
+                    path: 'secondary',
+                    lazy: () =>
+                      import('./routes/workspace/secondary-add.tsx').then((m) => ({
+                        Component: m.SecondaryAddScreen,
+                      })),
+                  },
+                  {
+                    path: 'secondary-client/:secondaryClientId',
+                    lazy: () =>
+                      import('./routes/workspace/secondary-detail.tsx').then((m) => ({
+                        Component: m.SecondaryDetailScreen,
+                      })),
+                  },
+                  {
+                    path: 'clients',
+                    lazy: () =>
+                      import('./routes/workspace/families.tsx').then((m) => ({
+                        Component: m.FamiliesScreen,
+                      })),
+                  },
+                  {
                     path: 'agency-profile',
                     lazy: () =>
                       import('./routes/workspace/agency-profile.tsx').then((m) => ({

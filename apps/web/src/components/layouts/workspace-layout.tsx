@@ -27,7 +27,10 @@ export const WORKSPACE_LINKS = [
 ] as const;
 
 /** "My Clients" expands into its screens (spec §2); more join it as they are built. */
-const MY_CLIENTS_LINKS = [{ to: '/dashboard/users', label: 'View Users' }] as const;
+const MY_CLIENTS_LINKS = [
+  { to: '/dashboard/users', label: 'View Users' },
+  { to: '/dashboard/secondary', label: 'Add Secondary Client' },
+] as const;
 
 /** Page titles by tab (spec §2). */
 const TITLES: [RegExp, string][] = [
@@ -35,6 +38,8 @@ const TITLES: [RegExp, string][] = [
   [/^\/dashboard\/users\/add/, 'Primary Client'],
   [/^\/dashboard\/users\/[^/]+/, 'Registered Users'],
   [/^\/dashboard\/users/, 'Registered Users'],
+  // The family view of the same clients (issue 5); the spec names no title of its own for it.
+  [/^\/dashboard\/clients/, 'Registered Users'],
   [/^\/dashboard\/insurance/, 'Insurance Company'],
   [/^\/dashboard\/investments/, 'Investment Company'],
   [/^\/dashboard\/secondary-client\//, 'Secondary Client Details'],

@@ -1,5 +1,5 @@
 import type { ClientPlanItem, PrimaryClientDetailResponse } from '@portal/contract';
-import { ArrowLeft, FileText, Mail, Phone, Trash2 } from 'lucide-react';
+import { ArrowLeft, FileText, Mail, Phone, Trash2, UserPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -45,7 +45,9 @@ function PlanRow({ plan }: { plan: ClientPlanItem }) {
     <li className={cn('flex flex-wrap items-center justify-between gap-3 py-3', expired && 'opacity-70')}>
       <div className="min-w-0">
         <p className="font-medium text-slate-900">
-          {plan.plan_name ?? plan.provider_name}{' '}
+          <Link to={`/dashboard/plans/${plan.plan_id}`} className="text-primary-700 hover:underline">
+            {plan.plan_name ?? plan.provider_name}
+          </Link>{' '}
           <span className="font-normal text-slate-500">· {plan.policy_number}</span>
         </p>
         <p className="text-sm text-slate-600">
@@ -239,6 +241,12 @@ export function UserDetailScreen() {
 
       <div className="grid gap-5 lg:grid-cols-2">
         <Section title={`Family members (${family.length})`}>
+          <Link
+            to={`/dashboard/secondary?primary=${client.primary_client_id}`}
+            className="-mt-2 mb-2 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
+          >
+            <UserPlus className="size-4" aria-hidden /> Add family member
+          </Link>
           {family.length === 0 ? (
             <p className="text-sm text-slate-600">No family members recorded.</p>
           ) : (
@@ -246,7 +254,13 @@ export function UserDetailScreen() {
               {family.map((m) => (
                 <li key={m.secondary_client_id} className="py-3">
                   <p className="font-medium text-slate-900">
-                    {m.full_name} <span className="font-normal text-slate-500">· {m.relationship}</span>
+                    <Link
+                      to={`/dashboard/secondary-client/${m.secondary_client_id}`}
+                      className="text-primary-700 hover:underline"
+                    >
+                      {m.full_name}
+                    </Link>{' '}
+                    <span className="font-normal text-slate-500">· {m.relationship}</span>
                   </p>
                   <p className="text-sm break-all text-slate-600">
                     {[m.email, m.phone].filter(Boolean).join(' · ') || '—'}

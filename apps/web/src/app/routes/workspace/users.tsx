@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type PrimaryClientListItem } from '@portal/contract';
-import { Search, Users } from 'lucide-react';
+import { Network, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -58,11 +58,19 @@ export function RegisteredUsersScreen() {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-slate-600">
-          {load.status === 'ready'
-            ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'client' : 'clients'}`
-            : ' '}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <p className="text-slate-600">
+            {load.status === 'ready'
+              ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'client' : 'clients'}`
+              : ' '}
+          </p>
+          <Link
+            to="/dashboard/clients"
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
+          >
+            <Network className="size-4" aria-hidden /> Family view
+          </Link>
+        </div>
         <div className="relative w-full sm:w-96">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"

@@ -1,0 +1,211 @@
+import type { PrimaryClientListItem } from '@portal/contract';
+import { Search, UserRound } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { searchPrimaryClients } from '../api/family.ts';
+
+export type PickedClient = Pick<
+  PrimaryClientListItem,
+  'primary_client_id' | 'full_name' | 'client_code' | 'email' | 'phone'
+>;
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+type Found =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; items: PickedClient[] };
+
+export interface PrimaryClientPickerProps {
+  value: PickedClient | null;
+  onChange: (client: PickedClient | null) => void;
+  error?: string | undefined;
+}
+
+/**
+ * Chooses the family's primary client: a search box over the agency's clients (the server searches name,
+ * email, phone and client code) with a listbox to pick from by mouse or arrow keys and Enter.
+ */
+export function PrimaryClientPicker({ value, onChange, error }: PrimaryClientPickerProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [found, setFound] = useState<Found>({ status: 'idle' });
+  const [active, setActive] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to search again.
+  useEffect(() => {
+    if (value || !open) return;
+    const controller = new AbortController();
+    setFound({ status: 'loading' });
+    const timer = window.setTimeout(() => {
+      searchPrimaryClients(text.trim(), controller.signal).then(
+        (answer) => {
+          if (controller.signal.aborted) return;
+          setFound({ status: 'ready', items: answer.items });
+          setActive(0);
+        },
+        () => !controller.signal.aborted && setFound({ status: 'error' }),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, open, value, attempt]);
+
+  if (value) {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium text-slate-700">Primary Client</span>
+        <div className="flex flex-wrap items-center gap-3 rounded-md border border-slate-300 bg-slate-50 px-3 py-2">
+          <UserRound className="size-5 shrink-0 text-primary-700" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <p className="font-medium text-slate-900">{value.full_name}</p>
+            <p className="truncate text-xs text-slate-600">
+              {[value.client_code, value.email, value.phone].filter(Boolean).join(' · ')}
+            </p>
+          </div>
+          <Button
+            variant="ghost"
+            className="min-h-8 px-2 py-1"
+            onClick={() => {
+              onChange(null);
+              setText('');
+              setOpen(true);
+            }}
+          >
+            Change
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const items = found.status === 'ready' ? found.items : [];
+  const pick = (client: PickedClient) => {
+    onChange(client);
+    setOpen(false);
+  };
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  return (
+    <div className="relative flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        Primary Client
+      </label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden
+        />
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && items.length > 0 ? optionId(active) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          placeholder="Search by name, email, phone or client code"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setOpen(true);
+              setActive((i) => Math.min(i + 1, Math.max(items.length - 1, 0)));
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((i) => Math.max(i - 1, 0));
+            } else if (e.key === 'Enter' && open && items[active]) {
+              e.preventDefault();
+              pick(items[active]);
+            } else if (e.key === 'Escape') {
+              setOpen(false);
+            }
+          }}
+          className={cn(
+            'w-full rounded-md border bg-white py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none',
+            error ? 'border-red-600' : 'border-slate-300',
+          )}
+        />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="text-sm text-slate-500">
+          The client whose family this member belongs to.
+        </p>
+      )}
+      {open ? (
+        <div className="absolute top-[4.6rem] right-0 left-0 z-20 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg">
+          {found.status === 'loading' || found.status === 'idle' ? (
+            <p className="flex items-center gap-2 px-3 py-3 text-sm text-slate-600">
+              <Spinner size="small" /> Searching clients…
+            </p>
+          ) : null}
+          {found.status === 'error' ? (
+            <div
+              role="alert"
+              className="flex items-center justify-between gap-3 px-3 py-3 text-sm text-red-800"
+            >
+              We could not search your clients.
+              <Button
+                variant="secondary"
+                className="min-h-8 px-2 py-1"
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => setAttempt((n) => n + 1)}
+              >
+                Retry
+              </Button>
+            </div>
+          ) : null}
+          {found.status === 'ready' && items.length === 0 ? (
+            <p className="px-3 py-3 text-sm text-slate-600">
+              {text.trim()
+                ? `No clients match “${text.trim()}”.`
+                : 'No clients yet. Add a primary client first.'}
+            </p>
+          ) : null}
+          <div id={listId} role="listbox" aria-label="Clients" hidden={items.length === 0}>
+            {items.map((client, i) => (
+              <div
+                key={client.primary_client_id}
+                id={optionId(i)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={i === active}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => pick(client)}
+                onKeyDown={() => undefined}
+                className={cn('cursor-pointer px-3 py-2', i === active ? 'bg-primary-50' : 'bg-white')}
+              >
+                <p className="text-sm font-medium text-slate-900">{client.full_name}</p>
+                <p className="truncate text-xs text-slate-600">
+                  {[client.client_code, client.email, client.phone].filter(Boolean).join(' · ')}
+                </p>
+              </div>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
