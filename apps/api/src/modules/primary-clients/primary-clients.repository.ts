@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Db } from '../../db/client.ts';
 import {
   agencies,
+  clientSearchText,
   documents,
   insurancePolicies,
   investmentAccounts,
@@ -21,15 +22,21 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchFilter(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(search);
-  return or(
-    sql`(${primaryClients.firstName} || ' ' || coalesce(${primaryClients.lastName}, '')) ilike ${pattern}`,
-    sql`${primaryClients.email} ilike ${pattern}`,
-    sql`${primaryClients.phone} ilike ${pattern}`,
-    sql`${primaryClients.clientCode} ilike ${pattern}`,
-  );
+/**
+ * `ILIKE '%term%'` on the expression of the pg_trgm GIN index (schema.ts `clientSearchText`: name, email,
+ * phone and client code), so PostgreSQL answers from the index instead of reading every client. A phone
+ * typed with spaces or dashes ("98765 01234") is also looked up without them.
+ */
+export function searchFilter(search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  if (!term) return undefined;
+  const text = clientSearchText(primaryClients);
+  const pattern = likePattern(term);
+  const digits = term.replace(/[\s-]/g, '');
+  if (digits !== term && /^\+?\d+$/.test(digits)) {
+    return or(sql`${text} ilike ${pattern}`, sql`${text} ilike ${likePattern(digits)}`);
+  }
+  return sql`${text} ilike ${pattern}`;
 }
 
 const familyCount = sql<number>`(select count(*)::int from ${secondaryClients}
@@ -46,17 +53,54 @@ const planCount = sql<number>`((select count(*)::int from ${insurancePolicies}
       and ${investmentAccounts.primaryClientId} = "primary_clients"."id"
       and ${investmentAccounts.deletedAt} is null))`;
 
+/**
+ * One page of the agency's clients, newest first, and how many match. The page is chosen first and only its
+ * rows get their family and plan counts. Unsearched, the page walks the (agency, created) index and the
+ * total is a count; searched, the matches come from the trigram index once, with the total as a window count.
+ */
 export async function listClients(
   db: Db,
   agencyId: string,
   page: { offset: number; limit: number; search?: string | undefined },
 ) {
-  const where = and(
-    eq(primaryClients.agencyId, agencyId),
-    isNull(primaryClients.deletedAt),
-    searchFilter(page.search),
-  );
-  const rows = await db
+  const filter = searchFilter(page.search);
+  const where = and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt), filter);
+  const order = <T extends { createdAt: unknown; id: unknown }>(q: T) => [
+    desc(q.createdAt as typeof primaryClients.createdAt),
+    desc(q.id as typeof primaryClients.id),
+  ];
+  // Searched, the window count over all matches sits in its own subquery: below an ORDER BY ... LIMIT the
+  // planner would cost it as if it stopped after a page and walk the created index past every client.
+  const matches = db
+    .select({
+      id: primaryClients.id,
+      createdAt: primaryClients.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+    })
+    .from(primaryClients)
+    .where(where)
+    .as('matches');
+  const chosen = filter
+    ? db
+        .select()
+        .from(matches)
+        .orderBy(...order(matches))
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('chosen')
+    : db
+        .select({
+          id: primaryClients.id,
+          createdAt: primaryClients.createdAt,
+          total: sql<number>`null::int`.mapWith(Number).as('total'),
+        })
+        .from(primaryClients)
+        .where(where)
+        .orderBy(...order(primaryClients))
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('chosen');
+  const found = await db
     .select({
       id: primaryClients.id,
       clientCode: primaryClients.clientCode,
@@ -68,12 +112,14 @@ export async function listClients(
       createdAt: primaryClients.createdAt,
       familyCount,
       planCount,
+      total: chosen.total,
     })
-    .from(primaryClients)
-    .where(where)
-    .orderBy(desc(primaryClients.createdAt), desc(primaryClients.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .from(chosen)
+    .innerJoin(primaryClients, eq(primaryClients.id, chosen.id))
+    .orderBy(desc(chosen.createdAt), desc(chosen.id));
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (filter && (found.length > 0 || page.offset === 0)) return { rows, total: Number(found[0]?.total ?? 0) };
+  // Unsearched, or a searched page past the end (no row carries the total).
   const [total] = await db.select({ n: count() }).from(primaryClients).where(where);
   return { rows, total: total?.n ?? 0 };
 }

@@ -1,0 +1,2 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "primary_clients_search_trgm_idx" ON "primary_clients" USING gin (("first_name" || ' ' || coalesce("last_name", '') || chr(31) || coalesce("email", '') || chr(31) || coalesce("phone", '') || chr(31) || "client_code") gin_trgm_ops);

@@ -1,0 +1,61 @@
+import { PrimaryClientListResponseSchema } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { primaryClients } from '../../db/schema.ts';
+import { ownerWithToken } from '../providers/providers-test-kit.ts';
+import { searchFilter } from './primary-clients.repository.ts';
+import { createClient } from './primary-clients-test-kit.ts';
+
+// The client search of the Registered Users list (issue 5): trigram-indexed so it stays fast at 100k clients.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const base = '/api/users/primary-clients';
+
+describe('client search', () => {
+  it('is answered from the trigram index, not by reading every client', async () => {
+    for (const term of ['sharma', '98765 43210', 'DEMO-000']) {
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const query = tx.select({ id: primaryClients.id }).from(primaryClients).where(searchFilter(term));
+        const result = await tx.execute(sql`explain ${query.getSQL()}`);
+        return (result as unknown as { rows: Record<string, string>[] }).rows
+          .map((r) => Object.values(r)[0])
+          .join('\n');
+      });
+      expect(plan).toContain('Bitmap Index Scan on primary_clients_search_trgm_idx');
+    }
+  });
+
+  it('finds a phone typed with spaces, keeps fields apart and counts matches past the last page', async () => {
+    const { token } = await ownerWithToken(t.app);
+    const a = await createClient(t.app, token, {
+      first_name: 'Kavya',
+      last_name: 'Raghunathan',
+      phone: '9812345670',
+    });
+    await createClient(t.app, token, { first_name: 'Kavya', last_name: 'Raman', phone: '9800011122' });
+    const list = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${base}?${query}`, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return PrimaryClientListResponseSchema.parse(res.json());
+    };
+    const ids = async (search: string) =>
+      (await list(`search=${encodeURIComponent(search)}`)).items.map((i) => i.primary_client_id);
+
+    expect(await ids('98123 45670')).toEqual([a.primary_client_id]);
+    expect(await ids('98123-45670')).toEqual([a.primary_client_id]);
+    expect(await ids('  raghunathan  ')).toEqual([a.primary_client_id]);
+    // The end of the name and the start of the email are different fields: no match across them.
+    expect(await ids(`raghunathan ${a.email!.slice(0, 5)}`)).toEqual([]);
+    expect((await list('search=kavya&limit=1')).pagination.total).toBe(2);
+    const past = await list('search=kavya&limit=1&offset=5');
+    expect(past.items).toEqual([]);
+    expect(past.pagination.total).toBe(2);
+  });
+});
