@@ -23,6 +23,7 @@ const ROUTES = {
   ],
   'registered users': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/users.tsx'],
   'user detail': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/user-detail.tsx'],
+  'plan detail': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/plan-detail.tsx'],
   'agency profile': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/agency-profile.tsx'],
   'add secondary client': [
     'src/app/routes/dashboard-frame.tsx',

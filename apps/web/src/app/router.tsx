@@ -96,6 +96,13 @@ export const router = createBrowserRouter([
                       })),
                   },
                   {
+                    path: 'plans/:planId',
+                    lazy: () =>
+                      import('./routes/workspace/plan-detail.tsx').then((m) => ({
+                        Component: m.PlanDetailScreen,
+                      })),
+                  },
+                  {
                     path: 'secondary',
                     lazy: () =>
                       import('./routes/workspace/secondary-add.tsx').then((m) => ({
