@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the demo agency providers', () => {
-  it('cover every service, each with a logo and masked bank details', async () => {
+  it('cover every service (life twice), each with a logo and masked bank details', async () => {
     const token = await signInToken(t.app, {
       email: DEMO.ownerEmail,
       password: DEMO.ownerPassword,
@@ -36,7 +36,7 @@ describe('the demo agency providers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/plans/providers', headers: bearer(token) });
     const { data } = ProviderListResponseSchema.parse(res.json());
     expect(data.map((p) => p.service_code).sort()).toEqual(
-      ['health', 'home', 'life', 'motor', 'mutual_funds', 'nps', 'postoffice', 'travel'].sort(),
+      ['health', 'home', 'life', 'life', 'motor', 'mutual_funds', 'nps', 'postoffice', 'travel'].sort(),
     );
     for (const p of data) {
       expect(p.logo_url).toBe(`/api/plans/${p.provider_id}/logo`);
@@ -45,11 +45,14 @@ describe('the demo agency providers', () => {
       expect(logo.statusCode).toBe(200);
       expect(sniffMime(logo.rawPayload)).toBe('image/png');
     }
-    // The seeded plans still point at the completed LIC and HDFC records.
-    const lic = data.find((p) => p.service_code === 'life')!;
+    // Priya Sharma's first plans still point at the completed LIC and HDFC records; LIC holds only hers
+    // (the providers journey counts it), the demo's other life policies are with HDFC Life.
+    const lic = data.find((p) => p.provider_name === 'Life Insurance Corporation of India')!;
+    const hdfcLife = data.find((p) => p.provider_name === 'HDFC Life Insurance')!;
     const hdfc = data.find((p) => p.service_code === 'mutual_funds')!;
-    expect(lic).toMatchObject({ provider_name: 'Life Insurance Corporation of India', plans_count: 1 });
-    expect(hdfc).toMatchObject({ arn_number: 'ARN-112233', arn_expiry_warning: true, plans_count: 1 });
+    expect(lic).toMatchObject({ service_code: 'life', plans_count: 1 });
+    expect(hdfcLife).toMatchObject({ service_code: 'life', plans_count: 3 });
+    expect(hdfc).toMatchObject({ arn_number: 'ARN-112233', arn_expiry_warning: true, plans_count: 4 });
     expect(data.find((p) => p.service_code === 'nps')!.arn_expiry_warning).toBe(false);
   });
 });

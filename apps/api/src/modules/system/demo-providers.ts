@@ -6,6 +6,8 @@ import { addMonths, todayInIndia } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { discLogo, type Rgb } from '../../lib/png.ts';
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 // The demo agency's provider companies (issue 4): one for every service of the catalogue, each with a
 // logo and bank details, so the Insurance Company and Investment Company pages show real records.
 
@@ -33,6 +35,17 @@ const DEMO_PROVIDERS: DemoProvider[] = [
     mobile: '9820012345',
     bank: 'State Bank of India',
     account: '30451234567',
+  },
+  {
+    service: 'life',
+    name: 'HDFC Life Insurance',
+    colour: [0, 71, 133],
+    agencyCode: 'HDFCL-60215',
+    agent: 'Rohan Mehta',
+    email: 'partners@hdfclife.com',
+    mobile: '9820012345',
+    bank: 'HDFC Bank',
+    account: '50100778899001',
   },
   {
     service: 'health',
@@ -139,62 +152,60 @@ const DEMO_PROVIDERS: DemoProvider[] = [
  * already has (by service and name) are completed rather than added twice.
  */
 export async function seedDemoProviders(
-  db: Db,
+  tx: Tx,
   deps: { agencyId: string; documents: DocumentStore; encryptionKey: Buffer },
 ): Promise<void> {
-  const catalogue = await db
+  const catalogue = await tx
     .select({ id: services.id, code: services.code, category: services.category })
     .from(services);
   const today = todayInIndia();
-  await db.transaction(async (tx) => {
-    for (const p of DEMO_PROVIDERS) {
-      const service = catalogue.find((s) => s.code === p.service);
-      if (!service) continue;
-      const logo = await deps.documents.save(tx, {
-        agencyId: deps.agencyId,
-        kind: 'provider_logo',
-        bytes: discLogo(p.colour),
-        mime: 'image/png',
-        originalName: `${p.service}-logo.png`,
-      });
-      const values = {
-        serviceId: service.id,
-        category: service.category,
-        providerName: p.name,
-        agencyCode: p.agencyCode,
-        startDate: '2018-04-01',
-        agentName: p.agent,
-        email: p.email,
-        mobileNumber: p.mobile,
-        bankName: p.bank,
-        bankAccountNumberEnc: encryptField(deps.encryptionKey, p.account),
-        bankAccountLast4: last4(p.account),
-        logoDocumentId: logo.id,
-        investmentType: p.investment?.type ?? null,
-        agencyType: p.investment?.agencyType ?? null,
-        arnNumber: p.investment?.arn ?? null,
-        arnExpiry: p.investment ? addMonths(today, p.investment.arnExpiryMonths) : null,
-        euinNumber: p.investment?.euin ?? null,
-      };
-      const [existing] = await tx
-        .select({ id: providers.id })
-        .from(providers)
-        .where(
-          and(
-            eq(providers.agencyId, deps.agencyId),
-            eq(providers.serviceId, service.id),
-            eq(providers.providerName, p.name),
-          ),
-        )
-        .limit(1);
-      if (existing) {
-        await tx
-          .update(providers)
-          .set(values)
-          .where(and(eq(providers.agencyId, deps.agencyId), eq(providers.id, existing.id)));
-      } else {
-        await tx.insert(providers).values({ ...values, agencyId: deps.agencyId });
-      }
+  for (const p of DEMO_PROVIDERS) {
+    const service = catalogue.find((s) => s.code === p.service);
+    if (!service) continue;
+    const logo = await deps.documents.save(tx, {
+      agencyId: deps.agencyId,
+      kind: 'provider_logo',
+      bytes: discLogo(p.colour),
+      mime: 'image/png',
+      originalName: `${p.service}-logo.png`,
+    });
+    const values = {
+      serviceId: service.id,
+      category: service.category,
+      providerName: p.name,
+      agencyCode: p.agencyCode,
+      startDate: '2018-04-01',
+      agentName: p.agent,
+      email: p.email,
+      mobileNumber: p.mobile,
+      bankName: p.bank,
+      bankAccountNumberEnc: encryptField(deps.encryptionKey, p.account),
+      bankAccountLast4: last4(p.account),
+      logoDocumentId: logo.id,
+      investmentType: p.investment?.type ?? null,
+      agencyType: p.investment?.agencyType ?? null,
+      arnNumber: p.investment?.arn ?? null,
+      arnExpiry: p.investment ? addMonths(today, p.investment.arnExpiryMonths) : null,
+      euinNumber: p.investment?.euin ?? null,
+    };
+    const [existing] = await tx
+      .select({ id: providers.id })
+      .from(providers)
+      .where(
+        and(
+          eq(providers.agencyId, deps.agencyId),
+          eq(providers.serviceId, service.id),
+          eq(providers.providerName, p.name),
+        ),
+      )
+      .limit(1);
+    if (existing) {
+      await tx
+        .update(providers)
+        .set(values)
+        .where(and(eq(providers.agencyId, deps.agencyId), eq(providers.id, existing.id)));
+    } else {
+      await tx.insert(providers).values({ ...values, agencyId: deps.agencyId });
     }
-  });
+  }
 }

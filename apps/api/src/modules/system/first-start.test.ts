@@ -1,16 +1,31 @@
-import { MSG } from '@portal/contract';
-import { count, eq } from 'drizzle-orm';
+import { MSG, PrimaryClientListResponseSchema } from '@portal/contract';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   agencyHost,
+  bearer,
   createTestApp,
   decodeToken,
   PORTAL_HOST,
   registerAgency,
   signIn,
+  signInToken,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { agencies, auditLog, users } from '../../db/schema.ts';
+import {
+  agencies,
+  auditLog,
+  documents,
+  insurancePolicies,
+  insuredMembers,
+  investmentAccounts,
+  primaryClients,
+  secondaryClients,
+  services,
+  users,
+} from '../../db/schema.ts';
+import { addDays, todayInIndia } from '../../lib/dates.ts';
+import { sniffMime } from '../../lib/documents.ts';
 import { DEMO, type FirstStartOptions, firstStart } from './first-start.ts';
 
 // Each test starts from an empty (freshly migrated) database: first start only acts on one.
@@ -33,6 +48,15 @@ const options = (over: Partial<FirstStartOptions> = {}): FirstStartOptions => ({
   portalScheme: 'http',
   ...over,
 });
+
+/** With the document store: the demo agency's providers, families and plans too. */
+const withDocuments = (t: TestApp, over: Partial<FirstStartOptions> = {}) =>
+  options({
+    seedDemo: true,
+    documents: t.app.services.documents,
+    encryptionKey: t.config.encryptionKey,
+    ...over,
+  });
 
 async function admins(t: TestApp) {
   return t.db.select().from(users).where(eq(users.role, 'ADMIN'));
@@ -125,19 +149,178 @@ describe('firstStart', () => {
 
   it('is idempotent: a second run creates nothing and prints nothing', async () => {
     const t = await fresh();
-    await firstStart(t.db, t.app.services.hasher, options({ seedDemo: true }));
-    const before = {
+    await firstStart(t.db, t.app.services.hasher, withDocuments(t));
+    const counts = async () => ({
       users: (await t.db.select({ n: count() }).from(users))[0]!.n,
       agencies: await agencyCount(t),
-    };
+      clients: (await t.db.select({ n: count() }).from(primaryClients))[0]!.n,
+      members: (await t.db.select({ n: count() }).from(secondaryClients))[0]!.n,
+      policies: (await t.db.select({ n: count() }).from(insurancePolicies))[0]!.n,
+      accounts: (await t.db.select({ n: count() }).from(investmentAccounts))[0]!.n,
+      documents: (await t.db.select({ n: count() }).from(documents))[0]!.n,
+    });
+    const before = await counts();
+    expect(before.clients).toBeGreaterThan(1);
     const again = await firstStart(
       t.db,
       t.app.services.hasher,
-      options({ seedDemo: true, adminEmail: 'other@portal.test' }),
+      withDocuments(t, { adminEmail: 'other@portal.test' }),
     );
     expect(again).toEqual([]);
-    expect((await t.db.select({ n: count() }).from(users))[0]!.n).toBe(before.users);
-    expect(await agencyCount(t)).toBe(before.agencies);
+    expect(await counts()).toEqual(before);
     expect((await admins(t)).map((a) => a.email)).toEqual(['root@portal.test']);
+  });
+});
+
+describe('the demo agency’s clients, families and plans (first start with a document store)', () => {
+  it('gives several clients families and plans of all eight services, with readable documents', async () => {
+    const t = await fresh();
+    const started = performance.now();
+    await firstStart(t.db, t.app.services.hasher, withDocuments(t));
+    // One transaction on first start: quick enough that nobody waits for the demo.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    const host = agencyHost(DEMO.slug);
+    const token = await signInToken(t.app, { email: DEMO.ownerEmail, password: DEMO.ownerPassword, host });
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+    // The Registered Users list: Priya Sharma first (the most recent), then clients with families and plans.
+    const list = PrimaryClientListResponseSchema.parse((await get('/api/users/primary-clients')).json());
+    expect(list.pagination.total).toBe(6);
+    expect(list.items[0]).toMatchObject({
+      client_code: 'DEMOAGENCY-00001',
+      full_name: 'Priya Sharma',
+      family_count: 2,
+      plan_count: 7,
+      portal_access: true,
+    });
+    expect(list.items.map((c) => c.client_code).sort()).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `DEMOAGENCY-0000${n}`),
+    );
+    expect(list.items.filter((c) => c.family_count > 0).length).toBeGreaterThanOrEqual(4);
+
+    // Plans of all eight services, each with its PDF, which decrypts to a real PDF.
+    const agency = (await t.db.select().from(agencies).where(eq(agencies.slug, DEMO.slug)))[0]!;
+    const plans = [
+      ...(await t.db
+        .select({
+          id: insurancePolicies.id,
+          code: services.code,
+          end: insurancePolicies.endDate,
+          doc: insurancePolicies.documentId,
+          kind: services.category,
+        })
+        .from(insurancePolicies)
+        .innerJoin(services, eq(services.id, insurancePolicies.serviceId))
+        .where(eq(insurancePolicies.agencyId, agency.id))),
+      ...(await t.db
+        .select({
+          id: investmentAccounts.id,
+          code: services.code,
+          end: investmentAccounts.endDate,
+          doc: investmentAccounts.documentId,
+          kind: services.category,
+        })
+        .from(investmentAccounts)
+        .innerJoin(services, eq(services.id, investmentAccounts.serviceId))
+        .where(eq(investmentAccounts.agencyId, agency.id))),
+    ];
+    expect(new Set(plans.map((p) => p.code))).toEqual(
+      new Set(['life', 'health', 'motor', 'travel', 'home', 'mutual_funds', 'nps', 'postoffice']),
+    );
+    for (const p of plans) {
+      expect(p.doc, `plan ${p.id} has a document`).not.toBeNull();
+      const res = await get(`/api/client-plans/${p.id}/document`);
+      expect(res.statusCode).toBe(200);
+      expect(sniffMime(res.rawPayload)).toBe('application/pdf');
+      expect(res.rawPayload.toString('latin1')).toMatch(/%%EOF\n$/);
+    }
+
+    // Dated from today: some expired, some ending within 60 days, some investments maturing within 60 days.
+    const today = todayInIndia();
+    const in60 = addDays(today, 60);
+    const ending = plans.filter((p) => p.end !== null && p.end >= today && p.end <= in60);
+    expect(plans.filter((p) => p.end !== null && p.end < today).length).toBeGreaterThanOrEqual(3);
+    expect(ending.filter((p) => p.kind === 'insurance').length).toBeGreaterThanOrEqual(4);
+    expect(ending.filter((p) => p.kind === 'investment').length).toBeGreaterThanOrEqual(2);
+
+    // Health policies name the people they cover.
+    const health = plans.filter((p) => p.code === 'health');
+    expect(health.length).toBeGreaterThanOrEqual(2);
+    for (const h of health) {
+      const members = await t.db.select().from(insuredMembers).where(eq(insuredMembers.policyId, h.id));
+      expect(members.length).toBeGreaterThan(0);
+    }
+
+    // Family members' documents are served with their real type.
+    const withDocs = await t.db
+      .select()
+      .from(secondaryClients)
+      .where(and(eq(secondaryClients.agencyId, agency.id), isNotNull(secondaryClients.aadhaarDocumentId)));
+    expect(withDocs.length).toBeGreaterThanOrEqual(2);
+    const kinds = {
+      aadhaar: 'aadhaarDocumentId',
+      pan: 'panDocumentId',
+      cheque: 'chequeDocumentId',
+      profile_image: 'profileImageDocumentId',
+    } as const;
+    let served = 0;
+    for (const m of await t.db
+      .select()
+      .from(secondaryClients)
+      .where(eq(secondaryClients.agencyId, agency.id))) {
+      for (const [kind, column] of Object.entries(kinds)) {
+        if (!m[column]) continue;
+        const res = await get(`/api/secondary-clients/${m.id}/documents/${kind}`);
+        expect(res.statusCode).toBe(200);
+        expect(['image/png', 'application/pdf']).toContain(sniffMime(res.rawPayload));
+        served += 1;
+      }
+    }
+    expect(served).toBeGreaterThanOrEqual(8);
+    // A new client added now takes the next code.
+    expect(agency.nextClientSeq).toBe(7);
+  });
+
+  it('keeps Priya Sharma’s sign-in, code and first plans, and gives her a family with documents', async () => {
+    const t = await fresh();
+    await firstStart(t.db, t.app.services.hasher, withDocuments(t));
+    const host = agencyHost(DEMO.slug);
+    const client = await signIn(t.app, { email: DEMO.clientEmail, password: DEMO.clientPassword, host });
+    expect(client.statusCode).toBe(200);
+    const token = await signInToken(t.app, { email: DEMO.ownerEmail, password: DEMO.ownerPassword, host });
+    const [priya] = await t.db
+      .select()
+      .from(primaryClients)
+      .where(eq(primaryClients.clientCode, 'DEMOAGENCY-00001'));
+    expect(priya).toMatchObject({ firstName: 'Priya', lastName: 'Sharma', email: DEMO.clientEmail });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/primary-clients/${priya!.id}`,
+      headers: bearer(token),
+    });
+    expect(detail.statusCode).toBe(200);
+    const body = detail.body;
+    for (const text of [
+      'Jeevan Anand',
+      'HDFC Flexi Cap Fund',
+      'Family Health Optima',
+      'Sukanya Samriddhi Account',
+    ]) {
+      expect(body).toContain(text);
+    }
+    const family = await t.db
+      .select()
+      .from(secondaryClients)
+      .where(eq(secondaryClients.primaryClientId, priya!.id));
+    expect(family.map((m) => `${m.firstName} ${m.relationship}`).sort()).toEqual([
+      'Ananya Daughter',
+      'Arjun Spouse',
+    ]);
+    for (const m of family) {
+      expect(m.aadhaarDocumentId ?? m.panDocumentId).not.toBeNull();
+    }
+    // No full PAN or account number in the answer (decisions §5).
+    expect(body).not.toContain('BQWPS5521K');
+    expect(body).not.toContain('50100456789012');
   });
 });

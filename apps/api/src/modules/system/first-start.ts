@@ -13,9 +13,14 @@ import {
   users,
 } from '../../db/schema.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import { removeWritten } from '../plans/plans.service.ts';
+import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoProviders } from './demo-providers.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DEMO = {
   agencyName: 'Demo Agency',
@@ -79,14 +84,7 @@ export async function firstStart(
   if (options.seedDemo) {
     const [agencyCount] = await db.select({ n: count() }).from(agencies);
     if (agencyCount?.n === 0) {
-      const agencyId = await seedDemoAgency(db, hasher);
-      if (options.documents && options.encryptionKey) {
-        await seedDemoProviders(db, {
-          agencyId,
-          documents: options.documents,
-          encryptionKey: options.encryptionKey,
-        });
-      }
+      await seedDemo(db, hasher, options);
       const url = `${options.portalScheme}://${DEMO.slug}.${options.portalHost}`;
       lines.push(
         `Demo agency owner: ${DEMO.ownerEmail} / ${DEMO.ownerPassword} at ${url} (or ${options.portalScheme}://${options.portalHost})`,
@@ -97,12 +95,42 @@ export async function firstStart(
   return lines;
 }
 
-async function seedDemoAgency(db: Db, hasher: PasswordHasher): Promise<string> {
+/**
+ * The demo agency in one transaction: its owner and client, and with a document store its providers,
+ * families and plans (issues 4 and 5). Documents written before a rollback are removed again.
+ */
+async function seedDemo(db: Db, hasher: PasswordHasher, options: FirstStartOptions): Promise<void> {
   const [ownerHash, clientHash] = await Promise.all([
     hasher.hash(DEMO.ownerPassword),
     hasher.hash(DEMO.clientPassword),
   ]);
-  return db.transaction(async (tx) => {
+  const written: string[] = [];
+  let agencyId = '';
+  try {
+    await db.transaction(async (tx) => {
+      const seeded = await seedDemoAgency(tx, ownerHash, clientHash);
+      agencyId = seeded.agencyId;
+      if (options.documents && options.encryptionKey) {
+        const deps = { documents: options.documents, encryptionKey: options.encryptionKey };
+        await seedDemoProviders(tx, { ...deps, agencyId: seeded.agencyId });
+        await seedDemoClients(tx, {
+          ...deps,
+          agencyId: seeded.agencyId,
+          ownerUserId: seeded.ownerUserId,
+          priya: { id: seeded.clientId, name: 'Priya Sharma' },
+          today: todayInIndia(),
+          written,
+        });
+      }
+    });
+  } catch (err) {
+    if (options.documents) await removeWritten({ db, documents: options.documents }, agencyId, written);
+    throw err;
+  }
+}
+
+async function seedDemoAgency(tx: Tx, ownerHash: string, clientHash: string) {
+  {
     const [ownerUser] = await tx
       .insert(users)
       .values({
@@ -235,11 +263,9 @@ async function seedDemoAgency(db: Db, hasher: PasswordHasher): Promise<string> {
       targetType: 'agency',
       targetId: agencyId,
     });
-    return agencyId;
-  });
+    return { agencyId, ownerUserId: ownerUser!.id, clientId: client!.id };
+  }
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 // More owners for the admin overview to show something real (issue 3): some this month, some inactive,
 // some awaiting verification. They sign in with the demo owner's password.
