@@ -7,6 +7,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createDocumentStore, type DocumentStore } from './lib/documents.ts';
+import { createSmtpMailer, type Mailer } from './lib/mail.ts';
+import { createOutboxMailer } from './lib/mail-outbox.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
@@ -20,6 +22,8 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { primaryClientsRoutes } from './modules/primary-clients/primary-clients.routes.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { type ReminderScheduler, startReminderScheduler } from './modules/renewals/reminder-job.ts';
+import { renewalsRoutes } from './modules/renewals/renewals.routes.ts';
 import { secondaryClientsRoutes } from './modules/secondary-clients/secondary-clients.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { registerAccess } from './plugins/access.ts';
@@ -32,6 +36,8 @@ export interface AppServices {
   database: Database;
   documents: DocumentStore;
   hasher: PasswordHasher;
+  /** Reminder e-mails: SMTP_URL's server, or the outbox table without one (issue 7). */
+  mailer: Mailer;
   tokens: TokenService;
 }
 
@@ -59,6 +65,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     database,
     documents: createDocumentStore({ dir: config.documentsDir, key: config.encryptionKey }),
+    mailer: config.smtpUrl
+      ? createSmtpMailer({ url: config.smtpUrl, fromAddress: config.mailFrom })
+      : createOutboxMailer(database.db),
     hasher: createPasswordHasher(config.hashConcurrency),
     tokens: createTokenService({
       secret: config.tokenSecret,
@@ -151,6 +160,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   familiesRoutes(app, { db });
   plansRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents });
+  renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery });
+  if (config.reminderIntervalSeconds > 0) {
+    // Every API process runs the reminder job; its claimed rows send each e-mail once (decision 010).
+    let scheduler: ReminderScheduler | undefined;
+    app.addHook('onReady', async () => {
+      scheduler = startReminderScheduler(
+        {
+          db,
+          mailer: services.mailer,
+          portalHost: config.portalHost,
+          portalScheme: config.portalScheme,
+          log: app.log,
+        },
+        config.reminderIntervalSeconds * 1000,
+      );
+    });
+    app.addHook('preClose', async () => scheduler?.stop());
+  }
+  app.addHook('onClose', async () => services.mailer.close());
 
   const hasWeb = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -93,4 +93,25 @@ describe('loadConfig', () => {
       'portal.example.in',
     );
   });
+
+  it('sends reminders through SMTP_URL when set, else to the outbox, and runs the job every 5 minutes outside tests', () => {
+    const base = { DATA_DIR: 'memory://', PORTAL_HOST: 'portal.example.in:3000' };
+    expect(loadConfig(base)).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'no-reply@portal.example.in',
+      reminderIntervalSeconds: 300,
+    });
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).reminderIntervalSeconds).toBe(0);
+    expect(
+      loadConfig({
+        ...base,
+        SMTP_URL: 'smtps://user:pass@smtp.example.in:465',
+        MAIL_FROM: 'hello@example.in',
+      }),
+    ).toMatchObject({ smtpUrl: 'smtps://user:pass@smtp.example.in:465', mailFrom: 'hello@example.in' });
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://smtp.example.in' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ...base, REMINDER_INTERVAL_SECONDS: '-1' })).toThrow(
+      /REMINDER_INTERVAL_SECONDS/,
+    );
+  });
 });

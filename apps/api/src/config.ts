@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: boolish.default(false),
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/i, { error: 'must be an smtp:// or smtps:// address' })
+    .optional(),
+  MAIL_FROM: z.string().email().optional(),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
 });
 
 export interface Config {
@@ -63,6 +69,12 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   hashConcurrency: number;
+  /** SMTP server of the reminder e-mails (nodemailer URL); unset: they go to the outbox table (issue 7). */
+  smtpUrl: string | undefined;
+  /** The sending address; each e-mail shows its agency's name in front of it. */
+  mailFrom: string;
+  /** Seconds between runs of the reminder job in this process; 0 turns it off (the default in tests). */
+  reminderIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -144,5 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     hashConcurrency: e.HASH_CONCURRENCY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `no-reply@${(e.PORTAL_HOST ?? 'localhost').toLowerCase().replace(/:\d+$/, '')}`,
+    reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 300),
   };
 }

@@ -127,6 +127,27 @@ export const apiPaths = {
     access: ['AC'],
   },
   clientAlerts: { method: 'GET', path: '/api/agency-user/upcoming-alerts', access: ['AC'] },
+  // Renewals (issue 7): the work-list, what was done, reminder settings and the outbox (AO); the client's
+  // choice of e-mail reminders (AC).
+  renewalList: { method: 'GET', path: '/api/renewals', access: ['AO'] },
+  renewalPlan: { method: 'GET', path: '/api/renewals/plans/:id', access: ['AO'] },
+  markPlanRenewed: { method: 'POST', path: '/api/renewals/plans/:id/renewed', access: ['AO'] },
+  markPlanLapsed: { method: 'POST', path: '/api/renewals/plans/:id/lapsed', access: ['AO'] },
+  markPlanContacted: { method: 'POST', path: '/api/renewals/plans/:id/contacted', access: ['AO'] },
+  reminderSettings: { method: 'GET', path: '/api/renewals/settings', access: ['AO'] },
+  updateReminderSettings: { method: 'PUT', path: '/api/renewals/settings', access: ['AO'] },
+  outboxList: { method: 'GET', path: '/api/renewals/outbox', access: ['AO'] },
+  outboxMessage: { method: 'GET', path: '/api/renewals/outbox/:id', access: ['AO'] },
+  clientNotificationPreference: {
+    method: 'GET',
+    path: '/api/agency-user/client/notification-preference',
+    access: ['AC'],
+  },
+  updateClientNotificationPreference: {
+    method: 'PUT',
+    path: '/api/agency-user/client/notification-preference',
+    access: ['AC'],
+  },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

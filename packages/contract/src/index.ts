@@ -14,6 +14,7 @@ export * from './messages.ts';
 export * from './plans.ts';
 export * from './profile.ts';
 export * from './providers.ts';
+export * from './renewals.ts';
 export * from './roles.ts';
 export * from './rules.ts';
 export * from './slug.ts';

@@ -442,3 +442,105 @@ export const loginThrottle = pgTable('login_throttle', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Renewals (issue 7, decision 010): what the agency did about a plan's renewal, every reminder e-mail of
+// the reminder job, and the outbox that keeps e-mails when no mail server is configured.
+
+export const renewalEventKindEnum = pgEnum('renewal_event_kind', ['contacted', 'renewed', 'lapsed']);
+export const reminderSendStatusEnum = pgEnum('reminder_send_status', [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'skipped',
+  'cancelled',
+]);
+
+/** Contacted, renewed (with the end date before and after, and the new document) or lapsed. */
+export const renewalEvents = pgTable(
+  'renewal_events',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    planType: serviceCategoryEnum('plan_type').notNull(),
+    /** An insurance policy's or an investment account's id, as plan_type says. */
+    planId: uuid('plan_id').notNull(),
+    kind: renewalEventKindEnum('kind').notNull(),
+    note: text('note'),
+    previousEndDate: date('previous_end_date', { mode: 'string' }),
+    newEndDate: date('new_end_date', { mode: 'string' }),
+    documentId: uuid('document_id').references(() => documents.id),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('renewal_events_plan_idx').on(t.agencyId, t.planId, t.at)],
+);
+
+/**
+ * One e-mail of the reminder job: a client's reminder for one plan, end date and offset, or the owner's
+ * daily digest. `dedupe_key` is unique per agency and the row is written before anything is sent, so two
+ * processes running the job at once, or a restart, never send the same reminder twice (decision 010).
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** reminder:{plan}:{end date}:{offset}, no-end-date:{plan} or digest:{date}. */
+    dedupeKey: text('dedupe_key').notNull(),
+    kind: text('kind', { enum: ['reminder', 'digest'] }).notNull(),
+    planType: serviceCategoryEnum('plan_type'),
+    planId: uuid('plan_id'),
+    primaryClientId: uuid('primary_client_id').references(() => primaryClients.id),
+    offsetDays: smallint('offset_days'),
+    /** The plan's end date the reminder is for (a renewal moves it, so old reminders no longer match). */
+    endDate: date('end_date', { mode: 'string' }),
+    recipient: text('recipient'),
+    language: text('language').notNull().default('en'),
+    status: reminderSendStatusEnum('status').notNull().default('pending'),
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Which job runner holds the row while sending, and since when (a stale claim is taken over). */
+    claimedBy: text('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    response: text('response'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reminder_sends_key_uq').on(t.agencyId, t.dedupeKey),
+    index('reminder_sends_plan_idx').on(t.agencyId, t.planId),
+    // The job looks for due work across every agency: the one index that does not start with agency_id.
+    index('reminder_sends_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** E-mails kept for the owner to read when no SMTP_URL is configured (the embedded default). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    kind: text('kind', { enum: ['reminder', 'digest'] }).notNull(),
+    /** The reminder's fixed Message-ID: a resend after a crash finds the row already there. */
+    messageId: text('message_id').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    language: text('language').notNull().default('en'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_message_uq').on(t.agencyId, t.messageId),
+    index('mail_outbox_agency_created_idx').on(t.agencyId, t.createdAt, t.id),
+  ],
+);

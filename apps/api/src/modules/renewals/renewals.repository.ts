@@ -1,0 +1,302 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  agencies,
+  insurancePolicies,
+  investmentAccounts,
+  mailOutbox,
+  primaryClients,
+  providers,
+  reminderSends,
+  renewalEvents,
+  secondaryClients,
+  services,
+  users,
+} from '../../db/schema.ts';
+
+// The work-list's queries: every function takes the agency first (conventions) and names it in each join.
+
+export type PlanType = 'insurance' | 'investment';
+type PlanTable = typeof insurancePolicies | typeof investmentAccounts;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export const tableOf = (type: PlanType): PlanTable =>
+  type === 'insurance' ? insurancePolicies : investmentAccounts;
+
+const holder = alias(secondaryClients, 'holder');
+
+export interface DateRange {
+  /** Inclusive bounds on the end date. */
+  from?: string;
+  until?: string;
+  /** Exclusive upper bound (overdue: before today). */
+  before?: string;
+}
+
+function rangeWhere(table: PlanTable, range: DateRange): SQL[] {
+  return [
+    ...(range.from ? [gte(table.endDate, range.from)] : []),
+    ...(range.until ? [lte(table.endDate, range.until)] : []),
+    ...(range.before ? [lt(table.endDate, range.before)] : []),
+  ];
+}
+
+function planSelect(db: Db, agencyId: string, type: PlanType) {
+  const table = tableOf(type);
+  const number = type === 'insurance' ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
+  const amount = type === 'insurance' ? insurancePolicies.premiumAmount : investmentAccounts.amount;
+  return db
+    .select({
+      planId: table.id,
+      planNumber: number,
+      planName: table.planName,
+      status: table.status,
+      endDate: table.endDate,
+      amount,
+      documentId: table.documentId,
+      serviceCode: services.code,
+      serviceName: services.name,
+      providerName: providers.providerName,
+      primaryClientId: primaryClients.id,
+      clientCode: primaryClients.clientCode,
+      clientFirst: primaryClients.firstName,
+      clientLast: primaryClients.lastName,
+      clientEmail: primaryClients.email,
+      clientPhone: primaryClients.phone,
+      holderFirst: holder.firstName,
+      holderLast: holder.lastName,
+    })
+    .from(table)
+    .innerJoin(
+      primaryClients,
+      and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
+    )
+    .innerJoin(providers, and(eq(providers.id, table.providerId), eq(providers.agencyId, agencyId)))
+    .innerJoin(services, eq(services.id, table.serviceId))
+    .leftJoin(
+      holder,
+      and(eq(holder.id, table.secondaryClientId), eq(holder.agencyId, agencyId), isNull(holder.deletedAt)),
+    );
+}
+
+export type PlanRow = Awaited<ReturnType<typeof windowPlans>>[number] & { type: PlanType };
+
+const activeWhere = (table: PlanTable, agencyId: string) => [
+  eq(table.agencyId, agencyId),
+  eq(table.status, 'active'),
+  isNull(table.deletedAt),
+  isNull(primaryClients.deletedAt),
+];
+
+/** Active plans of one kind whose end date is in the range, soonest first. */
+export function windowPlans(db: Db, agencyId: string, type: PlanType, range: DateRange, limit: number) {
+  const table = tableOf(type);
+  return planSelect(db, agencyId, type)
+    .where(and(...activeWhere(table, agencyId), ...rangeWhere(table, range)))
+    .orderBy(asc(table.endDate), asc(table.id))
+    .limit(limit);
+}
+
+export async function countPlans(db: Db, agencyId: string, type: PlanType, range: DateRange) {
+  const table = tableOf(type);
+  const [row] = await db
+    .select({ n: count() })
+    .from(table)
+    .innerJoin(
+      primaryClients,
+      and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
+    )
+    .where(and(...activeWhere(table, agencyId), ...rangeWhere(table, range)));
+  return row?.n ?? 0;
+}
+
+/** A plan of the agency (policy or account id), whatever its status; null when it is not the agency's. */
+export async function findPlan(db: Db, agencyId: string, planId: string): Promise<PlanRow | null> {
+  for (const type of ['insurance', 'investment'] as const) {
+    const table = tableOf(type);
+    const [row] = await planSelect(db, agencyId, type).where(
+      and(
+        eq(table.agencyId, agencyId),
+        eq(table.id, planId),
+        isNull(table.deletedAt),
+        isNull(primaryClients.deletedAt),
+      ),
+    );
+    if (row) return { ...row, type };
+  }
+  return null;
+}
+
+/** Locks a plan row for a change of its renewal state. */
+export async function lockPlan(tx: Tx, agencyId: string, type: PlanType, planId: string) {
+  const table = tableOf(type);
+  const [row] = await tx
+    .select({ status: table.status, endDate: table.endDate, documentId: table.documentId })
+    .from(table)
+    .where(and(eq(table.agencyId, agencyId), eq(table.id, planId), isNull(table.deletedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updatePlan(
+  tx: Tx,
+  agencyId: string,
+  type: PlanType,
+  planId: string,
+  values: { status?: 'active' | 'lapsed' | 'closed'; endDate?: string; documentId?: string },
+) {
+  const table = tableOf(type);
+  await tx
+    .update(table)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(table.agencyId, agencyId), eq(table.id, planId)));
+}
+
+export async function insertEvent(
+  tx: Tx,
+  agencyId: string,
+  values: Omit<typeof renewalEvents.$inferInsert, 'agencyId'>,
+) {
+  await tx.insert(renewalEvents).values({ ...values, agencyId });
+}
+
+/** Reminders not yet sent for a plan become `cancelled` with the reason (the plan was renewed or lapsed). */
+export async function cancelPendingSends(tx: Tx, agencyId: string, planId: string, reason: string) {
+  await tx
+    .update(reminderSends)
+    .set({ status: 'cancelled', reason, nextAttemptAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(reminderSends.agencyId, agencyId),
+        eq(reminderSends.planId, planId),
+        eq(reminderSends.status, 'pending'),
+      ),
+    );
+}
+
+export function sendsForPlans(db: Db, agencyId: string, planIds: string[]) {
+  if (planIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(reminderSends)
+    .where(and(eq(reminderSends.agencyId, agencyId), inArray(reminderSends.planId, planIds)))
+    .orderBy(asc(reminderSends.createdAt), asc(reminderSends.id));
+}
+
+export function eventsForPlans(db: Db, agencyId: string, planIds: string[]) {
+  if (planIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: renewalEvents.id,
+      planId: renewalEvents.planId,
+      kind: renewalEvents.kind,
+      note: renewalEvents.note,
+      previousEndDate: renewalEvents.previousEndDate,
+      newEndDate: renewalEvents.newEndDate,
+      documentId: renewalEvents.documentId,
+      by: users.fullName,
+      at: renewalEvents.at,
+    })
+    .from(renewalEvents)
+    .leftJoin(users, eq(users.id, renewalEvents.actorUserId))
+    .where(and(eq(renewalEvents.agencyId, agencyId), inArray(renewalEvents.planId, planIds)))
+    .orderBy(asc(renewalEvents.at), asc(renewalEvents.id));
+}
+
+/** Failed reminders of plans still active with the same end date: what the owner has yet to act on. */
+export async function unresolvedFailures(db: Db, agencyId: string) {
+  const stillDue = (table: PlanTable) =>
+    sql`exists (select 1 from ${table} p where p.agency_id = ${agencyId} and p.id = ${reminderSends.planId}
+      and p.status = 'active' and p.deleted_at is null and p.end_date = ${reminderSends.endDate})`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(reminderSends)
+    .where(
+      and(
+        eq(reminderSends.agencyId, agencyId),
+        eq(reminderSends.kind, 'reminder'),
+        eq(reminderSends.status, 'failed'),
+        sql`(${stillDue(insurancePolicies)} or ${stillDue(investmentAccounts)})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Reminders of the agency in a state, changed since a time, with the client's name (the digest). */
+export function sendsSince(
+  db: Db,
+  agencyId: string,
+  statuses: Array<'sent' | 'failed' | 'skipped'>,
+  since: Date,
+) {
+  return db
+    .select({
+      status: reminderSends.status,
+      reason: reminderSends.reason,
+      planId: reminderSends.planId,
+      planType: reminderSends.planType,
+      planNumber: sql<string | null>`coalesce(
+        (select policy_number from ${insurancePolicies} where id = ${reminderSends.planId} and agency_id = ${agencyId}),
+        (select account_number from ${investmentAccounts} where id = ${reminderSends.planId} and agency_id = ${agencyId}))`,
+      clientFirst: primaryClients.firstName,
+      clientLast: primaryClients.lastName,
+    })
+    .from(reminderSends)
+    .leftJoin(
+      primaryClients,
+      and(eq(primaryClients.id, reminderSends.primaryClientId), eq(primaryClients.agencyId, agencyId)),
+    )
+    .where(
+      and(
+        eq(reminderSends.agencyId, agencyId),
+        eq(reminderSends.kind, 'reminder'),
+        inArray(reminderSends.status, statuses),
+        gte(reminderSends.updatedAt, since),
+      ),
+    )
+    .orderBy(asc(reminderSends.updatedAt));
+}
+
+export async function reminderDays(db: Db, agencyId: string): Promise<number[]> {
+  const [row] = await db
+    .select({ days: agencies.reminderDays })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId));
+  return row?.days ?? [];
+}
+
+export async function setReminderDays(db: Db, agencyId: string, days: number[]) {
+  await db
+    .update(agencies)
+    .set({ reminderDays: days, updatedAt: new Date() })
+    .where(eq(agencies.id, agencyId));
+}
+
+export async function outboxPage(db: Db, agencyId: string, offset: number, limit: number) {
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: mailOutbox.id,
+        kind: mailOutbox.kind,
+        to: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        language: mailOutbox.language,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.agencyId, agencyId))
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.agencyId, agencyId)),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function outboxMessage(db: Db, agencyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.id, id)));
+  return row ?? null;
+}

@@ -1,0 +1,64 @@
+import { DOCUMENT_MAX_BYTES, endpoints } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { todayInIndia } from '../../lib/dates.ts';
+import { readMultipart } from '../../lib/multipart.ts';
+import { addRoute } from '../../lib/route.ts';
+import { caller } from '../../plugins/access.ts';
+import {
+  markContacted,
+  markLapsed,
+  markRenewed,
+  notificationPreference,
+  outboxList,
+  outboxMessage,
+  type RenewalsDeps,
+  reminderSettings,
+  renewalList,
+  renewalPlan,
+  updateNotificationPreference,
+  updateReminderSettings,
+} from './renewals.service.ts';
+
+export function renewalsRoutes(app: FastifyInstance, deps: RenewalsDeps & { today?: () => string }): void {
+  // India's calendar date; tests of the windows pass their own day.
+  const today = deps.today ?? (() => todayInIndia());
+
+  addRoute(app, endpoints.renewalList, ({ req, query }) => renewalList(deps, caller(req), query, today()));
+  addRoute(app, endpoints.renewalPlan, ({ req, params }) =>
+    renewalPlan(deps, caller(req), params.id, today()),
+  );
+  addRoute(app, endpoints.markPlanRenewed, async ({ req, params }) => {
+    const body = await readMultipart(req, {
+      fields: ['new_end_date', 'note'],
+      files: { document: { maxBytes: DOCUMENT_MAX_BYTES, label: 'Document' } },
+    });
+    return markRenewed(
+      deps,
+      caller(req),
+      params.id,
+      { fields: body.fields, document: body.files.document ?? null },
+      today(),
+      req.ip,
+    );
+  });
+  addRoute(app, endpoints.markPlanLapsed, ({ req, params, body }) =>
+    markLapsed(deps, caller(req), params.id, body.note, today(), req.ip),
+  );
+  addRoute(app, endpoints.markPlanContacted, ({ req, params, body }) =>
+    markContacted(deps, caller(req), params.id, body.note, today()),
+  );
+  addRoute(app, endpoints.reminderSettings, ({ req }) => reminderSettings(deps, caller(req)));
+  addRoute(app, endpoints.updateReminderSettings, ({ req, body }) =>
+    updateReminderSettings(deps, caller(req), body.reminder_days, req.ip),
+  );
+  addRoute(app, endpoints.outboxList, ({ req, query }) =>
+    outboxList(deps, caller(req), query.offset, query.limit),
+  );
+  addRoute(app, endpoints.outboxMessage, ({ req, params }) => outboxMessage(deps, caller(req), params.id));
+  addRoute(app, endpoints.clientNotificationPreference, ({ req }) =>
+    notificationPreference(deps.db, caller(req)),
+  );
+  addRoute(app, endpoints.updateClientNotificationPreference, ({ req, body }) =>
+    updateNotificationPreference(deps.db, caller(req), body, req.ip),
+  );
+}

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { PageQuerySchema } from './admin.ts';
+import { ServiceCategorySchema } from './providers.ts';
+
+// Renewals (issue 7): the agency's work-list of policies expiring and investments maturing, what has been
+// done about each, the automated e-mail reminders and the owner's outbox. Money is a decimal string with 2
+// places; dates are YYYY-MM-DD (India's calendar).
+
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** Work-list windows: plans ending within N days from today, or already past their end date. */
+export const RENEWAL_WINDOWS = ['7', '30', '60', '90', 'overdue'] as const;
+export const RenewalWindowSchema = z.enum(RENEWAL_WINDOWS, {
+  error: 'Window must be one of 7, 30, 60, 90 or overdue.',
+});
+export type RenewalWindow = z.infer<typeof RenewalWindowSchema>;
+
+/** Days before the end date at which a client is reminded, unless the agency chose others. */
+export const DEFAULT_REMINDER_DAYS = [30, 15, 7, 1] as const;
+export const MAX_REMINDER_DAY = 120;
+export const MAX_REMINDER_OFFSETS = 6;
+
+export const NOTIFICATION_LANGUAGES = ['en', 'hi'] as const;
+export const NotificationLanguageSchema = z.enum(NOTIFICATION_LANGUAGES, {
+  error: 'Language must be en (English) or hi (Hindi).',
+});
+export type NotificationLanguage = z.infer<typeof NotificationLanguageSchema>;
+
+export const RenewalListQuerySchema = PageQuerySchema.extend({
+  window: RenewalWindowSchema.default('30'),
+  type: z
+    .enum(['all', 'insurance', 'investment'], { error: 'Type must be all, insurance or investment.' })
+    .default('all'),
+});
+export type RenewalListQuery = z.input<typeof RenewalListQuerySchema>;
+
+/**
+ * pending (to send, or to try again at next_attempt_at), sending (claimed by a runner), sent, failed (after
+ * every retry, or refused for good), skipped (could not be sent: no e-mail, reminders off, no end date),
+ * cancelled (the plan was renewed, lapsed or removed before it went out).
+ */
+export const REMINDER_SEND_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'skipped',
+  'cancelled',
+] as const;
+export const ReminderSendStatusSchema = z.enum(REMINDER_SEND_STATUSES);
+export type ReminderSendStatus = z.infer<typeof ReminderSendStatusSchema>;
+
+/** One reminder e-mail of a plan: to whom, for which offset, when, and how it went. */
+export const ReminderSendSchema = z.object({
+  id: z.uuid(),
+  /** Days before the end date it is for; null for a record that is not tied to a day (no end date). */
+  offset_days: z.number().int().nullable(),
+  end_date: dateSchema.nullable(),
+  recipient: z.string().nullable(),
+  language: NotificationLanguageSchema,
+  status: ReminderSendStatusSchema,
+  /** Why it was skipped or why it failed, in words the owner can act on. */
+  reason: z.string().nullable(),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ReminderSend = z.infer<typeof ReminderSendSchema>;
+
+export const RENEWAL_EVENT_KINDS = ['contacted', 'renewed', 'lapsed'] as const;
+export const RenewalEventKindSchema = z.enum(RENEWAL_EVENT_KINDS);
+export type RenewalEventKind = z.infer<typeof RenewalEventKindSchema>;
+
+export const RenewalEventSchema = z.object({
+  id: z.uuid(),
+  kind: RenewalEventKindSchema,
+  note: z.string().nullable(),
+  /** For `renewed`: the end date before and after. */
+  previous_end_date: dateSchema.nullable(),
+  new_end_date: dateSchema.nullable(),
+  document_attached: z.boolean(),
+  by: z.string().nullable(),
+  at: z.string(),
+});
+export type RenewalEvent = z.infer<typeof RenewalEventSchema>;
+
+export const RenewalItemSchema = z.object({
+  plan_type: ServiceCategorySchema,
+  /** The policy id (insurance) or the account id (investment). */
+  plan_id: z.uuid(),
+  /** Policy number, or folio, PRAN or account number. */
+  plan_number: z.string(),
+  plan_name: z.string(),
+  service_code: z.string(),
+  service_name: z.string(),
+  provider_name: z.string(),
+  primary_client_id: z.uuid(),
+  client_code: z.string(),
+  client_name: z.string(),
+  client_email: z.string().nullable(),
+  client_phone: z.string().nullable(),
+  /** The family member holding the plan; null when the primary client holds it. */
+  family_member: z.string().nullable(),
+  /** Premium (insurance) or amount invested (investment). */
+  amount: moneySchema.nullable(),
+  /** Null only for a plan without an end date (its history may still be asked for). */
+  end_date: dateSchema.nullable(),
+  /** Negative once the end date has passed. */
+  days_left: z.number().int().nullable(),
+  /** Active, or what the agency marked: lapsed (insurance), closed (investment). */
+  plan_status: z.enum(['active', 'renewed', 'lapsed', 'closed']),
+  last_contacted_at: z.string().nullable(),
+  reminders: z.array(ReminderSendSchema),
+  events: z.array(RenewalEventSchema),
+  /** A reminder that could not be sent (failed or skipped), the latest one, for the list's warning. */
+  problem: z.string().nullable(),
+});
+export type RenewalItem = z.infer<typeof RenewalItemSchema>;
+
+export const RenewalCountsSchema = z.object({
+  '7': z.number().int(),
+  '30': z.number().int(),
+  '60': z.number().int(),
+  '90': z.number().int(),
+  overdue: z.number().int(),
+});
+
+export const RenewalListResponseSchema = z.object({
+  data: z.object({
+    as_of: dateSchema,
+    window: RenewalWindowSchema,
+    items: z.array(RenewalItemSchema),
+    total: z.number().int(),
+    offset: z.number().int(),
+    limit: z.number().int(),
+    counts: RenewalCountsSchema,
+    /** Reminders that failed after every retry, not yet resolved by renewing or lapsing the plan. */
+    failed_reminders: z.number().int(),
+    /** Where reminders go: a real mail server, or the outbox on an installation without one. */
+    delivery: z.enum(['smtp', 'outbox']),
+  }),
+});
+export type RenewalList = z.infer<typeof RenewalListResponseSchema>['data'];
+
+export const RenewalPlanResponseSchema = z.object({ data: RenewalItemSchema });
+
+const noteSchema = z
+  .string({ error: 'Note must be text.' })
+  .trim()
+  .max(500, { error: 'Note must be at most 500 characters.' })
+  .optional()
+  .transform((v) => (v ? v : null));
+
+export const RenewalNoteSchema = z.object({ note: noteSchema });
+export type RenewalNoteInput = z.input<typeof RenewalNoteSchema>;
+
+/** The multipart form of "mark renewed": `new_end_date`, optional `note`, optional `document` (PDF). */
+export const MarkRenewedFieldsSchema = z.object({
+  new_end_date: z
+    .string({ error: 'New end date is required.' })
+    .trim()
+    .min(1, { error: 'New end date is required.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'New end date must be a date (YYYY-MM-DD).' })
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        error: 'New end date must be a real calendar date.',
+      },
+    ),
+  note: noteSchema,
+});
+export type MarkRenewedFields = z.input<typeof MarkRenewedFieldsSchema>;
+
+export const ReminderSettingsSchema = z.object({
+  reminder_days: z
+    .array(
+      z
+        .number({ error: 'Each reminder day must be a whole number.' })
+        .int({ error: 'Each reminder day must be a whole number.' })
+        .min(1, { error: 'Each reminder day must be between 1 and 120.' })
+        .max(MAX_REMINDER_DAY, { error: 'Each reminder day must be between 1 and 120.' }),
+      { error: 'Reminder days must be a list of numbers.' },
+    )
+    .min(1, { error: 'Choose at least one reminder day.' })
+    .max(MAX_REMINDER_OFFSETS, { error: `Choose at most ${MAX_REMINDER_OFFSETS} reminder days.` })
+    .refine((days) => new Set(days).size === days.length, { error: 'Reminder days must not repeat.' })
+    .transform((days) => [...days].sort((a, b) => b - a)),
+});
+export type ReminderSettingsInput = z.input<typeof ReminderSettingsSchema>;
+
+export const ReminderSettingsResponseSchema = z.object({
+  data: z.object({
+    reminder_days: z.array(z.number().int()),
+    delivery: z.enum(['smtp', 'outbox']),
+  }),
+});
+
+export const OutboxItemSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['reminder', 'digest']),
+  to: z.string(),
+  subject: z.string(),
+  language: NotificationLanguageSchema,
+  created_at: z.string(),
+});
+export type OutboxItem = z.infer<typeof OutboxItemSchema>;
+
+export const OutboxListResponseSchema = z.object({
+  data: z.object({
+    items: z.array(OutboxItemSchema),
+    total: z.number().int(),
+    offset: z.number().int(),
+    limit: z.number().int(),
+  }),
+});
+
+export const OutboxMessageResponseSchema = z.object({
+  data: OutboxItemSchema.extend({ text: z.string(), html: z.string() }),
+});
+
+/** The signed-in client's choice of e-mail reminders and their language. */
+export const NotificationPreferenceSchema = z.object({
+  email_reminders: z.boolean({ error: 'E-mail reminders must be on or off.' }),
+  language: NotificationLanguageSchema,
+});
+export type NotificationPreference = z.infer<typeof NotificationPreferenceSchema>;
+
+export const NotificationPreferenceResponseSchema = z.object({
+  data: NotificationPreferenceSchema.extend({
+    /** The address reminders go to; null when the agency has none on record. */
+    email: z.string().nullable(),
+  }),
+});
