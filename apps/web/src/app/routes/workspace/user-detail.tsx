@@ -1,6 +1,6 @@
 import type { ClientPlanItem, PrimaryClientDetailResponse } from '@portal/contract';
-import { ArrowLeft, FileText, Mail, Phone, Trash2, UserPlus } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { ArrowLeft, FileText, Mail, Pencil, Phone, Trash2, UserPlus } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,6 +12,13 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
+
+// The edit form brings the contract's rules (zod): loaded when it is opened.
+const EditClientDialog = lazy(() =>
+  import('../../../features/clients/components/edit-client.tsx').then((m) => ({
+    default: m.EditClientDialog,
+  })),
+);
 
 type Detail = PrimaryClientDetailResponse['data'];
 type Load =
@@ -77,6 +84,7 @@ export function UserDetailScreen() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
   useEffect(() => {
@@ -204,9 +212,14 @@ export function UserDetailScreen() {
             ) : null}
           </div>
         </div>
-        <Button variant="secondary" className="text-red-700 sm:ml-auto" onClick={() => setConfirming(true)}>
-          <Trash2 className="size-4" aria-hidden /> Remove client
-        </Button>
+        <div className="flex flex-wrap gap-2 sm:ml-auto">
+          <Button onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden /> Edit client
+          </Button>
+          <Button variant="secondary" className="text-red-700" onClick={() => setConfirming(true)}>
+            <Trash2 className="size-4" aria-hidden /> Remove client
+          </Button>
+        </div>
       </section>
 
       <Section title="Profile">
@@ -215,7 +228,10 @@ export function UserDetailScreen() {
             label="Date of birth"
             value={client.date_of_birth ? formatDate(client.date_of_birth) : null}
           />
-          <Field label="Gender" value={client.gender} />
+          <Field
+            label="Gender"
+            value={client.gender ? client.gender[0]!.toUpperCase() + client.gender.slice(1) : null}
+          />
           <Field label="Occupation" value={client.occupation} />
           <Field label="PAN" value={client.pan_number} />
           <Field label="Aadhaar" value={client.aadhaar_number} />
@@ -306,6 +322,16 @@ export function UserDetailScreen() {
         </Section>
       ))}
 
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditClientDialog
+            client={client}
+            open={editing}
+            onOpenChange={setEditing}
+            onSaved={() => setAttempt((n) => n + 1)}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

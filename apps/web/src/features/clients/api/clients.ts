@@ -1,3 +1,4 @@
+import type { UpdatePrimaryClient } from '@portal/contract';
 import { apiBlob, apiCall } from '../../../lib/api-client.ts';
 
 // The agency's primary clients (issue 5): list, detail and the owner's actions on them.
@@ -32,4 +33,15 @@ export function setPortalAccess(id: string, enabled: boolean, initialPassword?: 
 
 export function resetPortalPassword(id: string, newPassword: string) {
   return apiCall('resetPortalPassword', { params: { id }, body: { new_password: newPassword }, quiet: true });
+}
+
+/** Replaces every field; a PAN or Aadhaar left out keeps the stored one (decision 008). */
+export function updateClient(id: string, body: UpdatePrimaryClient) {
+  return apiCall('updatePrimaryClient', { params: { id }, body, quiet: true });
+}
+
+export function uploadClientAvatar(id: string, file: File) {
+  const form = new FormData();
+  form.set('avatar', file);
+  return apiCall('uploadPrimaryClientAvatar', { params: { id }, form, quiet: true });
 }

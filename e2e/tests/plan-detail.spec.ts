@@ -1,0 +1,194 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, expectToast, signIn, storedToken } from './support.ts';
+
+// Issue 5 item 6 and the client edit: the owner opens a plan, views, downloads and replaces its PDF, edits
+// a field and sees it changed, deletes a plan, and edits the client's phone. The journey makes its own
+// client so the demo data other journeys read stays as it is.
+
+const LIFE_SERVICE_ID = '00000000-0000-4000-8000-000000000001';
+
+/** A small real PDF (over spec §9's 100-byte minimum) whose text names the tag. */
+function pdf(tag: string): Buffer {
+  const text = `BT /F1 18 Tf 72 760 Td (Policy schedule ${tag}) Tj ET`;
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n` +
+      `2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n` +
+      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R ` +
+      `/Resources << /Font << /F1 5 0 R >> >> >> endobj\n` +
+      `4 0 obj << /Length ${text.length} >> stream\n${text}\nendstream endobj\n` +
+      `5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\n` +
+      `trailer << /Root 1 0 R >>\n%%EOF\n`,
+    'latin1',
+  );
+}
+
+async function downloadedBytes(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+}
+
+/** Signs the owner in and makes a client with two life policies through the API. */
+async function ownerWithClient(page: Page) {
+  await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const auth = { authorization: `Bearer ${await storedToken(page)}` };
+  const providers = await page.request.get(`/api/agencies/providers/by-service/${LIFE_SERVICE_ID}`, {
+    headers: auth,
+  });
+  expect(providers.status(), await providers.text()).toBe(200);
+  const lic = ((await providers.json()) as { data: Array<{ provider_id: string; provider_name: string }> })
+    .data[0]!;
+  const tag = Date.now().toString(36);
+  const lifePlan = (number: string) => ({
+    provider_id: lic.provider_id,
+    service_code: 'life',
+    policy_number: number,
+    premium_amount: '24500',
+    start_date: '2024-04-01',
+    end_date: '2044-03-31',
+    subtype_fields: { sum_assured: '1500000', plan_name: 'Jeevan Labh', mode: 'Yearly', term: 20, ppt: 16 },
+    nominee: { full_name: 'Nisha Verma', relation: 'Spouse' },
+  });
+  const created = await page.request.post('/api/users/primary-clients', {
+    headers: auth,
+    data: {
+      first_name: 'Rohit',
+      last_name: `Verma ${tag}`,
+      phone: '9811100001',
+      pan_number: 'ABCPV1234K',
+      plans: [lifePlan(`LIC/${tag}/1`), lifePlan(`LIC-${tag}-2`)],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const clientId = ((await created.json()) as { data: { primary_client_id: string } }).data.primary_client_id;
+
+  return { tag, lic, clientId };
+}
+
+test('the owner views, downloads and replaces a plan’s PDF, edits a field and deletes a plan', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const { tag, lic, clientId } = await ownerWithClient(page);
+
+  // The client's record links each plan to its detail.
+  await page.goto(`/dashboard/users/${clientId}`);
+  await page.getByRole('link', { name: 'Jeevan Labh' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/plans\/[0-9a-f-]{36}$/);
+  const planUrl = page.url();
+  await expect(page.getByRole('heading', { name: 'Client Plan Detail', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: lic.provider_name })).toBeVisible();
+  const number = (await page
+    .getByText(/^LIC(\/|-)/)
+    .first()
+    .textContent())!;
+  expect([`LIC/${tag}/1`, `LIC-${tag}-2`]).toContain(number);
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByText('Date of Commencement')).toBeVisible();
+  await expect(page.getByText('₹15,00,000.00')).toBeVisible();
+  await expect(page.getByText('₹24,500.00')).toBeVisible();
+  await expect(page.getByText('Nisha Verma')).toBeVisible();
+  await expect(page.getByText('No document yet.', { exact: false })).toBeVisible();
+
+  // Upload the first PDF, then view it in the modal and download it under the plan's number.
+  const first = pdf(`first ${tag}`);
+  await page.getByLabel('Upload the plan document').setInputFiles({
+    name: 'schedule.pdf',
+    mimeType: 'application/pdf',
+    buffer: first,
+  });
+  await expectToast(page, 'Plan document added.');
+  await expect(page.getByText('schedule.pdf')).toBeVisible();
+  const fileName = `${number.replaceAll('/', '-')}.pdf`;
+  await page.getByRole('button', { name: 'View' }).click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer.getByRole('heading', { name: fileName })).toBeVisible();
+  await expect(viewer.locator('iframe')).toHaveAttribute('src', /^blob:/);
+  const fromViewer = await downloadedBytes(page, () =>
+    viewer.getByRole('button', { name: 'Download' }).click(),
+  );
+  expect(fromViewer.name).toBe(fileName);
+  expect(fromViewer.bytes.equals(first)).toBe(true);
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+  const downloaded = await downloadedBytes(page, () =>
+    page.getByRole('button', { name: 'Download' }).click(),
+  );
+  expect(downloaded.name).toBe(fileName);
+  expect(downloaded.bytes.equals(first)).toBe(true);
+
+  // An HTML file called .pdf is refused by its content; a real PDF replaces the old one after confirming.
+  await page.getByLabel('Replace the plan document').setInputFiles({
+    name: 'fake.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(`<!doctype html><html><body>${'x'.repeat(200)}</body></html>`),
+  });
+  await page.getByRole('dialog').getByRole('button', { name: 'Replace' }).click();
+  const documentCard = page.getByRole('region', { name: 'Document' });
+  await expect(documentCard.getByRole('alert')).toHaveText('Plan File must be a PDF file.');
+  const second = pdf(`second ${tag}`);
+  await page.getByLabel('Replace the plan document').setInputFiles({
+    name: 'renewal.pdf',
+    mimeType: 'application/pdf',
+    buffer: second,
+  });
+  await expect(
+    page.getByRole('dialog').getByText('renewal.pdf takes the place of schedule.pdf.', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Replace' }).click();
+  await expectToast(page, 'Plan document replaced.');
+  await expect(page.getByText('renewal.pdf')).toBeVisible();
+  const again = await downloadedBytes(page, () => page.getByRole('button', { name: 'Download' }).click());
+  expect(again.bytes.equals(second)).toBe(true);
+
+  // Edit: a bad end date is named on its field; a new premium is saved and shown.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const form = page.getByRole('dialog');
+  await expect(form.getByRole('heading', { name: `Edit policy ${number}` })).toBeVisible();
+  await form.getByLabel('End Date').fill('2020-01-01');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(form.getByText('End Date must be on or after the Start Date.')).toBeVisible();
+  await form.getByLabel('End Date').fill('2045-03-31');
+  await form.getByLabel('Premium Amount').fill('31,250.50');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, `Plan ${number} updated.`);
+  await expect(form).toBeHidden();
+  await expect(page.getByText('₹31,250.50')).toBeVisible();
+  await expect(page.getByText('31 Mar 2045')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('₹31,250.50')).toBeVisible();
+
+  // Delete the other plan, confirmed, and land back on the client.
+  await page.goto(`/dashboard/users/${clientId}`);
+  await expect(page.getByRole('heading', { name: 'Insurance policies (2)' })).toBeVisible();
+  const other = number === `LIC/${tag}/1` ? `LIC-${tag}-2` : `LIC/${tag}/1`;
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: other })
+    .getByRole('link', { name: 'Jeevan Labh' })
+    .click();
+  await expect(page).not.toHaveURL(planUrl);
+  await expect(page.getByText(other).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/users/${clientId}$`));
+  await expect(page.getByRole('heading', { name: 'Insurance policies (1)' })).toBeVisible();
+});
+
+test("the owner edits the client's phone; the PAN stays masked", async ({ page }) => {
+  const { tag, clientId } = await ownerWithClient(page);
+  await page.goto(`/dashboard/users/${clientId}`);
+  await page.getByRole('button', { name: 'Edit client' }).click();
+  const edit = page.getByRole('dialog');
+  await expect(edit.getByText('Stored: ••••234K.', { exact: false })).toBeVisible();
+  await edit.getByRole('textbox', { name: /^Phone Number/ }).fill('12');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByText('Phone Number must be a valid phone number.')).toBeVisible();
+  await edit.getByRole('textbox', { name: /^Phone Number/ }).fill('9822233344');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, `Rohit Verma ${tag} updated.`);
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('link', { name: '9822233344' })).toBeVisible();
+  await expect(page.getByText('••••234K')).toBeVisible();
+});
