@@ -17,7 +17,7 @@ test('the owner finds a client by search and opens their record with plans', asy
   await expect(page.getByRole('heading', { name: 'Priya Sharma' })).toBeVisible();
   await expect(page.getByText('Jeevan Anand')).toBeVisible();
   await expect(page.getByText('₹24,500.00')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Investments (1)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Investments (3)' })).toBeVisible();
 
   await page.goto('/dashboard/users/00000000-0000-4000-8000-00000000dead');
   await expect(page.getByText('This client does not exist or has been removed.')).toBeVisible();
