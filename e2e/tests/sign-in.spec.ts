@@ -47,7 +47,7 @@ test('the agency owner signs in on the platform address; logout ends the session
 test("an agency's client signs in on the agency's address and lands in the client area", async ({ page }) => {
   await signIn(page, DEMO.clientEmail, DEMO.clientPassword, portal(DEMO.host));
   await expect(page).toHaveURL(`${portal(DEMO.host)}/agency-client/dashboard`);
-  await expect(page.getByRole('heading', { name: 'Hello, Priya Sharma' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Hello, Priya Sharma')).toBeVisible();
   await expect(page.getByText('Demo Agency').first()).toBeVisible();
 });
 

@@ -15,7 +15,23 @@ const ROUTES = {
   'change password': 'src/app/routes/change-password.tsx',
   'not found': 'src/app/routes/not-found.tsx',
   'welcome (/dashboard, /agency-dashboard)': 'src/app/routes/welcome.tsx',
-  'client (/agency-client/dashboard)': 'src/app/routes/client-welcome.tsx',
+  'client home (/agency-client/dashboard)': [
+    'src/app/routes/client/shell.tsx',
+    'src/app/routes/client/home.tsx',
+  ],
+  'client alerts': ['src/app/routes/client/shell.tsx', 'src/app/routes/client/alerts.tsx'],
+  'client profile': ['src/app/routes/client/shell.tsx', 'src/app/routes/client/profile.tsx'],
+  'client plans': ['src/app/routes/client/shell.tsx', 'src/app/routes/client/plans.tsx'],
+  'client plan details': ['src/app/routes/client/shell.tsx', 'src/app/routes/client/plan-detail.tsx'],
+  'client agency details': ['src/app/routes/client/shell.tsx', 'src/app/routes/client/agency-details.tsx'],
+  'client secondary clients': [
+    'src/app/routes/client/shell.tsx',
+    'src/app/routes/client/secondary-clients.tsx',
+  ],
+  'client secondary client detail': [
+    'src/app/routes/client/shell.tsx',
+    'src/app/routes/client/secondary-client-detail.tsx',
+  ],
   'workspace home (/dashboard)': ['src/app/routes/dashboard-frame.tsx'],
   'insurance / investment company': [
     'src/app/routes/dashboard-frame.tsx',

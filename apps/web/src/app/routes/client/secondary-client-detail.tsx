@@ -1,0 +1,221 @@
+import type { SecondaryClientDocuments, SecondaryClientResponse } from '@portal/contract';
+import { ArrowLeft, ChevronRight } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  fetchSecondaryClient,
+  fetchSecondaryDocuments,
+} from '../../../features/client-portal/api/client-portal.ts';
+import { clientPaths } from '../../../features/client-portal/components/client-paths.ts';
+import {
+  DocumentTile,
+  decodeDocument,
+} from '../../../features/client-portal/components/document-preview.tsx';
+import { Card, Field, Fields } from '../../../features/client-portal/components/parts.tsx';
+import { initials, serviceLabel } from '../../../features/client-portal/components/plan-rules.ts';
+import { secondaryName } from '../../../features/client-portal/components/secondary-list.tsx';
+import { useLoad } from '../../../features/client-portal/components/use-load.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDate } from '../../../lib/format.ts';
+
+// /agency-client/dashboard/secondary-clients/{secondaryClientId} (spec §2 Secondary client detail).
+
+type Detail = SecondaryClientResponse['secondary_client'];
+
+function ProfileImage({ documents, name }: { documents: SecondaryClientDocuments | null; name: string }) {
+  const image = documents?.profile_image ?? null;
+  const url = useMemo(() => (image ? URL.createObjectURL(decodeDocument(image)) : null), [image]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url ? (
+    <img
+      src={url}
+      alt={`${name}`}
+      className="size-16 shrink-0 rounded-full object-cover ring-1 ring-slate-200"
+    />
+  ) : (
+    <span
+      aria-hidden
+      className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary-100 text-xl font-semibold text-primary-800"
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+function addressOf(d: Detail): string | null {
+  const place = [d.housenumber, d.society, d.locality, d.city, d.state].filter(Boolean).join(', ');
+  const line = d.pincode ? (place ? `${place} - ${d.pincode}` : d.pincode) : place;
+  return line || null;
+}
+
+type DocsLoad = ReturnType<typeof useLoad<SecondaryClientDocuments>>;
+
+function Documents({ docs, name }: { docs: DocsLoad; name: string }) {
+  const { state, retry } = docs;
+  return (
+    <Card title="Documents">
+      {state.status === 'loading' ? (
+        <p role="status" className="text-sm text-slate-600">
+          Loading documents...
+        </p>
+      ) : state.status === 'error' ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+          Failed to fetch documents
+          <Button variant="secondary" onClick={retry}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-3">
+          <DocumentTile label="Aadhaar" doc={state.data.aadhaar} ownerName={name} />
+          <DocumentTile label="PAN" doc={state.data.pan} ownerName={name} />
+          <DocumentTile label="Cheque" doc={state.data.cheque} ownerName={name} />
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function Header({ d, docs }: { d: Detail; docs: DocsLoad }) {
+  const name = secondaryName(d);
+  return (
+    <section className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
+      <ProfileImage documents={docs.state.status === 'ready' ? docs.state.data : null} name={name} />
+      <div className="min-w-0">
+        <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{name}</h1>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <Badge tone="blue">{d.relationship}</Badge>
+          {d.relation_type ? <Badge tone="slate">{d.relation_type}</Badge> : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ClientSecondaryClientScreen() {
+  const { secondaryClientId = '' } = useParams();
+  const navigate = useNavigate();
+  const { state } = useLoad((signal) => fetchSecondaryClient(secondaryClientId, signal), secondaryClientId);
+
+  useEffect(() => {
+    // Spec §2: with no id the screen goes back one page.
+    if (!secondaryClientId) navigate(-1);
+  }, [secondaryClientId, navigate]);
+
+  const back = (
+    <Link
+      to={clientPaths.secondaryClients}
+      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden /> Secondary Clients
+    </Link>
+  );
+
+  if (state.status === 'loading') {
+    return (
+      <div>
+        {back}
+        <p role="status" className="text-sm text-slate-600">
+          Loading client details...
+        </p>
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div>
+        {back}
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-5 text-red-800"
+        >
+          <p>{state.error.message || 'Failed to load client details'}</p>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              window.history.length > 1 ? navigate(-1) : navigate(clientPaths.secondaryClients)
+            }
+          >
+            <ArrowLeft className="size-4" aria-hidden /> Go Back
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return <Loaded id={secondaryClientId} data={state.data} back={back} />;
+}
+
+function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse; back: ReactNode }) {
+  const docs = useLoad((signal) => fetchSecondaryDocuments(id, signal), id);
+  const { secondary_client: d, plans } = data;
+  const name = secondaryName(d);
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        {back}
+        <Header d={d} docs={docs} />
+      </div>
+      <Card title="Contact & Address">
+        <Fields>
+          <Field label="Email" value={d.email ?? d.secondaryclientemail} />
+          <Field label="Phone" value={d.phonenumber} />
+          <Field label="Alternate Phone" value={d.alternatephonenumber} />
+          <Field label="Address" value={addressOf(d)} className="sm:col-span-2 lg:col-span-3" />
+        </Fields>
+      </Card>
+      <Card title="Health Information">
+        <Fields>
+          <Field label="Date of Birth" value={d.date_of_birth ? formatDate(d.date_of_birth) : null} />
+          <Field label="Gender" value={d.gender ? d.gender[0]!.toUpperCase() + d.gender.slice(1) : null} />
+          <Field label="Height" value={d.height !== null ? `${d.height} cm` : null} />
+          <Field label="Weight" value={d.weight !== null ? `${d.weight} kg` : null} />
+          <Field label="Medical Conditions" value={d.anymedicalcondition} className="sm:col-span-2" />
+        </Fields>
+      </Card>
+      <Card title="Banking & Identification">
+        <Fields>
+          <Field label="Aadhaar Number" value={d.aadharnumber} />
+          <Field label="PAN" value={d.pannumber} />
+          <Field label="CIF Number" value={d.cifnumber} />
+          <Field label="Account Number" value={d.accountnumber} />
+          <Field label="IFSC Code" value={d.ifsccode} />
+        </Fields>
+      </Card>
+      <Documents docs={docs} name={name} />
+      <Card title={`Plans (${plans.length})`}>
+        {plans.length === 0 ? (
+          <p className="text-sm text-slate-600">No plans for {d.firstname} yet.</p>
+        ) : (
+          <ul className="-my-2 divide-y divide-slate-100">
+            {plans.map((p) => (
+              <li key={p.plan_id}>
+                <Link
+                  to={clientPaths.plan(p.plan_id)}
+                  className={cn(
+                    'flex items-center gap-3 rounded-md py-3 hover:bg-slate-50',
+                    p.status === 'Expired' && 'opacity-60',
+                  )}
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-slate-900">{p.plan_name}</p>
+                    <p className="text-sm text-slate-600">
+                      {p.provider_name} · {serviceLabel(p.service_code)} · No. {p.policy_number}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center justify-end gap-2">
+                    <Badge tone="slate">{p.role === 'holder' ? 'Holder' : 'Insured'}</Badge>
+                    <Badge tone={p.status === 'Expired' ? 'red' : 'green'}>{p.status}</Badge>
+                  </div>
+                  <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// The client area's frame as its own lazy chunk (issue 6): every client screen renders inside it.
+export { ClientShell as ClientShellScreen } from '../../../features/client-portal/components/client-shell.tsx';

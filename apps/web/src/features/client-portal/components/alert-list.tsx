@@ -1,0 +1,101 @@
+import type { Alert } from '@portal/contract';
+import { CalendarClock, ShieldAlert, TrendingUp, UserRoundX } from 'lucide-react';
+import { Link } from 'react-router';
+import { cn } from '../../../lib/cn.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { clientPaths } from './client-paths.ts';
+import { Skeleton } from './parts.tsx';
+
+// Upcoming Alerts & Actions (spec §2 Client dashboard home): a type icon, title, plan name, date and action
+// hint — red when the hint says 'expiring', green when it says 'maturity' — and a Review button to the plan.
+
+/** Spec §8: what the notification says when the alerts cannot be loaded. */
+export const ALERTS_FAILED = 'No upcoming found for this service. Please Add.';
+
+const ICONS = { insurance: ShieldAlert, investment: TrendingUp, other: UserRoundX } as const;
+const TYPE_LABELS = { insurance: 'Insurance', investment: 'Investment', other: 'Other' } as const;
+
+export type HintTone = 'red' | 'green' | 'neutral';
+
+export function hintTone(hint: string): HintTone {
+  const text = hint.toLowerCase();
+  if (text.includes('expiring')) return 'red';
+  if (text.includes('maturity')) return 'green';
+  return 'neutral';
+}
+
+const ICON_TONES: Record<HintTone, string> = {
+  red: 'bg-red-50 text-red-700',
+  green: 'bg-green-50 text-green-700',
+  neutral: 'bg-amber-50 text-amber-800',
+};
+const HINT_TONES: Record<HintTone, string> = {
+  red: 'text-red-700',
+  green: 'text-green-700',
+  neutral: 'text-slate-600',
+};
+
+export function AlertRow({ alert }: { alert: Alert }) {
+  const Icon = ICONS[alert.alert_type];
+  const tone = hintTone(alert.action_hint);
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span
+          className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', ICON_TONES[tone])}
+          role="img"
+          aria-label={`${TYPE_LABELS[alert.alert_type]} alert`}
+        >
+          <Icon className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">{alert.title}</p>
+          <p className="text-sm break-words text-slate-700">{alert.plan_name}</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <span className="inline-flex items-center gap-1 text-slate-500 tabular-nums">
+              <CalendarClock className="size-3.5" aria-hidden />
+              {formatDate(alert.alert_date)}
+            </span>
+            <span className={cn('font-medium', HINT_TONES[tone])} data-tone={tone}>
+              {alert.action_hint}
+            </span>
+          </p>
+        </div>
+      </div>
+      <Link
+        to={clientPaths.plan(alert.reference_id)}
+        aria-label={`Review ${alert.plan_name}`}
+        className="inline-flex min-h-10 items-center justify-center self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:self-center"
+      >
+        Review
+      </Link>
+    </li>
+  );
+}
+
+export function AlertList({ alerts }: { alerts: readonly Alert[] }) {
+  return (
+    <ul className="-my-4 divide-y divide-slate-100">
+      {alerts.map((alert) => (
+        <AlertRow key={alert.alert_id} alert={alert} />
+      ))}
+    </ul>
+  );
+}
+
+export function AlertSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <ul className="-my-4 divide-y divide-slate-100" aria-hidden>
+      {Array.from({ length: rows }, (_, i) => `placeholder-${i}`).map((key) => (
+        <li key={key} className="flex items-center gap-3 py-4">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-56 max-w-full" />
+          </div>
+          <Skeleton className="h-10 w-20" />
+        </li>
+      ))}
+    </ul>
+  );
+}

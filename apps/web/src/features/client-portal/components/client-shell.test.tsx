@@ -1,0 +1,70 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenFor } from '../../../test/jwt.ts';
+import { ClientShell, clientTitle } from './client-shell.tsx';
+import { profile, stubApi } from './fixtures.test-kit.ts';
+
+function renderShell() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/agency-client/dashboard',
+        element: <ClientShell />,
+        children: [{ index: true, element: <p>Home content</p> }],
+      },
+    ],
+    { initialEntries: ['/agency-client/dashboard'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('client area shell (spec §2)', () => {
+  beforeEach(() => {
+    localStorage.setItem('token', tokenFor(['AC'], { clientName: 'Priya S' }));
+    stubApi([[/\/client\/profile$/, { body: profile() }]]);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('greets the client by the profile name with their initials, and links the three screens', async () => {
+    renderShell();
+    expect(await screen.findByText('Hello, Priya Sharma')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('PS');
+    const nav = screen.getAllByRole('navigation', { name: 'Client area' })[0]!;
+    for (const label of ['Dashboard', 'My Plans', 'Secondary Clients']) {
+      expect(nav).toHaveTextContent(label);
+    }
+    expect(screen.getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0);
+  });
+
+  it('opens the dropdown with email, phone and Logout; Escape and an outside click close it', async () => {
+    renderShell();
+    await screen.findByText('Hello, Priya Sharma');
+    const toggle = screen.getByRole('button', { name: 'Account menu' });
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('priya@example.in')).toBeInTheDocument();
+    expect(screen.getByText('9876501234')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Profile' })).toBeInTheDocument();
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByText('priya@example.in')).not.toBeInTheDocument());
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    fireEvent.click(toggle);
+    expect(screen.getByText('priya@example.in')).toBeInTheDocument();
+    fireEvent.pointerDown(screen.getByText('Home content'));
+    await waitFor(() => expect(screen.queryByText('priya@example.in')).not.toBeInTheDocument());
+  });
+
+  it('names each screen in the title', () => {
+    expect(clientTitle('/agency-client/dashboard')).toBe('Dashboard');
+    expect(clientTitle('/agency-client/dashboard/plans')).toBe('My Plans');
+    expect(clientTitle('/agency-client/dashboard/plans/abc')).toBe('Plan Details');
+    expect(clientTitle('/agency-client/dashboard/secondary-clients/x')).toBe('Secondary Client Details');
+    expect(clientTitle('/agency-client/dashboard/agency-details')).toBe('My Agency Details');
+  });
+});

@@ -1,0 +1,299 @@
+import type { ClientProfile } from '@portal/contract';
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  Building2,
+  ChevronDown,
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Menu,
+  Phone,
+  User,
+  Users,
+  X,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useLogout } from '../../../components/layouts/signed-in-layout.tsx';
+import { useDebouncedNavigation } from '../../../components/layouts/workspace-layout.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { currentClaims } from '../../../lib/session.ts';
+import { useObjectUrl } from '../../../lib/use-object-url.ts';
+import { fetchOwnAvatar, fetchProfile } from '../api/client-portal.ts';
+import { clientPaths } from './client-paths.ts';
+import { initials } from './plan-rules.ts';
+
+// The client area shell (spec §2 "Client area shell"): sidebar with Dashboard, My Plans, Secondary Clients and
+// Logout; a drawer under 768 px; a top bar with 'Hello, {name}', the avatar or initial and a dropdown with
+// email, phone and Logout that Escape or an outside click closes.
+
+const LINKS = [
+  { to: clientPaths.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: clientPaths.plans, label: 'My Plans', icon: FileText, end: false },
+  { to: clientPaths.secondaryClients, label: 'Secondary Clients', icon: Users, end: false },
+] as const;
+
+const TITLES: [RegExp, string][] = [
+  [/\/profile$/, 'My Profile'],
+  [/\/plans\/[^/]+$/, 'Plan Details'],
+  [/\/plans$/, 'My Plans'],
+  [/\/agency-details$/, 'My Agency Details'],
+  [/\/secondary-clients\/[^/]+$/, 'Secondary Client Details'],
+  [/\/secondary-clients$/, 'Secondary Clients'],
+  [/\/alerts$/, 'Upcoming Alerts'],
+];
+
+export function clientTitle(pathname: string): string {
+  return TITLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'Dashboard';
+}
+
+function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const go = useDebouncedNavigation();
+  const { logout, busy } = useLogout();
+  return (
+    <nav aria-label="Client area" className="flex flex-1 flex-col gap-1 px-3 pb-4">
+      {LINKS.map(({ to, label, icon: Icon, end }) => (
+        <NavLink
+          key={to}
+          to={to}
+          end={end}
+          onClick={(event) => {
+            go(event, to);
+            onNavigate?.();
+          }}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+              isActive ? 'bg-primary-50 text-primary-800' : 'text-slate-700 hover:bg-slate-100',
+            )
+          }
+        >
+          <Icon className="size-4" aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+      <button
+        type="button"
+        onClick={logout}
+        disabled={busy}
+        className="mt-auto flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        <LogOut className="size-4" aria-hidden />
+        Logout
+      </button>
+    </nav>
+  );
+}
+
+function Brand() {
+  const agencyName = currentClaims()?.agencyName || 'Agency Portal';
+  return (
+    <div className="flex min-w-0 items-center gap-3 px-6 py-5">
+      <img src="/favicon.svg" alt="" className="size-8 shrink-0 rounded-md" />
+      <span className="truncate font-semibold text-slate-900">{agencyName}</span>
+    </div>
+  );
+}
+
+export function Avatar({
+  name,
+  src,
+  size = 'small',
+}: {
+  name: string;
+  src: string | null;
+  size?: 'small' | 'large';
+}) {
+  const box = size === 'large' ? 'size-16 text-xl' : 'size-9 text-sm';
+  return src ? (
+    <img src={src} alt="" className={cn(box, 'shrink-0 rounded-full object-cover ring-1 ring-slate-200')} />
+  ) : (
+    <span
+      aria-hidden
+      className={cn(
+        box,
+        'flex shrink-0 items-center justify-center rounded-full bg-primary-100 font-semibold text-primary-800',
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+function UserMenu({
+  profile,
+  name,
+  avatar,
+}: {
+  profile: ClientProfile | null;
+  name: string;
+  avatar: string | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const { logout, busy } = useLogout();
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label="Account menu"
+        onClick={() => setOpen((v) => !v)}
+        className="flex items-center gap-1 rounded-full p-0.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary-600"
+      >
+        <Avatar name={name} src={avatar} />
+        <ChevronDown
+          className={cn('size-4 text-slate-500 transition-transform', open && 'rotate-180')}
+          aria-hidden
+        />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white py-2 shadow-lg"
+        >
+          <div className="border-b border-slate-100 px-4 pb-3">
+            <p className="truncate font-medium text-slate-900">{name}</p>
+            <p className="mt-1 flex items-center gap-2 truncate text-sm text-slate-600">
+              <Mail className="size-4 shrink-0" aria-hidden />
+              <span className="truncate">{profile?.email || 'Not provided'}</span>
+            </p>
+            <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+              <Phone className="size-4 shrink-0" aria-hidden />
+              {profile?.phonenumber || 'Not provided'}
+            </p>
+          </div>
+          <div className="flex flex-col py-1">
+            <Link
+              to={clientPaths.profile}
+              className="flex items-center gap-3 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50"
+            >
+              <User className="size-4" aria-hidden /> My Profile
+            </Link>
+            <Link
+              to={clientPaths.agency}
+              className="flex items-center gap-3 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50"
+            >
+              <Building2 className="size-4" aria-hidden /> My Agency Details
+            </Link>
+            <button
+              type="button"
+              onClick={logout}
+              disabled={busy}
+              className="flex items-center gap-3 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50"
+            >
+              <LogOut className="size-4" aria-hidden /> Logout
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** /agency-client/dashboard/*: the agency client's frame around every client screen. */
+export function ClientShell() {
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [profile, setProfile] = useState<ClientProfile | null>(null);
+  const title = clientTitle(pathname);
+
+  useEffect(() => {
+    document.title = `${title} · Agency Portal`;
+  }, [title]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchProfile(controller.signal).then(
+      (answer) => !controller.signal.aborted && setProfile(answer),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+
+  const avatar = useObjectUrl(profile?.has_avatar ? profile.primaryclientid : null, (signal) =>
+    fetchOwnAvatar(profile!.primaryclientid, signal),
+  );
+  const name = profile?.fullName || currentClaims()?.clientName || '';
+
+  return (
+    <div className="min-h-dvh md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
+      <aside className="sticky top-0 hidden h-dvh flex-col border-r border-slate-200 bg-white md:flex">
+        <Brand />
+        <SidebarNav />
+      </aside>
+
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 md:hidden" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl md:hidden"
+          >
+            <Dialog.Title className="sr-only">Menu</Dialog.Title>
+            <div className="flex items-center justify-between pr-3">
+              <Brand />
+              <Dialog.Close
+                aria-label="Close menu"
+                className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
+              >
+                <X className="size-4" aria-hidden />
+              </Dialog.Close>
+            </div>
+            <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3 md:px-8">
+          <button
+            type="button"
+            aria-label="Open menu"
+            onClick={() => setDrawerOpen(true)}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          >
+            <Menu className="size-5" aria-hidden />
+          </button>
+          <p className="min-w-0 flex-1 truncate font-medium text-slate-900">
+            {name ? `Hello, ${name}` : 'Hello'}
+          </p>
+          <UserMenu profile={profile} name={name} avatar={avatar} />
+        </header>
+        <main className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { AlertCircle, Download, ExternalLink, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { notify } from '../../../lib/toast.ts';
+import { fetchPlanDocument, saveBlob } from '../api/client-portal.ts';
+import { documentFileName } from './plan-rules.ts';
+
+// The PDF viewer (spec §2 Plan details, §4 viewer states, §8 viewer errors): loading, then the document or
+// 'Cannot Load Document' with the reason and 'Download Instead'; Open in new tab, Download and Close.
+
+export interface DocumentPlan {
+  plan_type: string;
+  id: string;
+  policy_number: string;
+  plan_name: string;
+}
+
+type View =
+  | { status: 'loading' }
+  | { status: 'loaded'; blob: Blob; url: string }
+  | { status: 'error'; message: string };
+
+/** Fetches the plan's PDF and saves it under the spec's name; a failure says 'Download failed: …' (§8). */
+export function useDocumentDownload(plan: DocumentPlan) {
+  const [busy, setBusy] = useState(false);
+  const download = async (blob?: Blob) => {
+    if (blob) {
+      saveBlob(blob, documentFileName(plan));
+      return;
+    }
+    setBusy(true);
+    try {
+      saveBlob(await fetchPlanDocument(plan), documentFileName(plan));
+    } catch (err) {
+      notify('error', `Download failed: ${(err as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { download, busy };
+}
+
+function ViewerBody({ plan, onClose }: { plan: DocumentPlan; onClose: () => void }) {
+  const [view, setView] = useState<View>({ status: 'loading' });
+  const { download, busy } = useDocumentDownload(plan);
+  const name = documentFileName(plan);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the plan's id and type name the document.
+  useEffect(() => {
+    const controller = new AbortController();
+    let url: string | null = null;
+    fetchPlanDocument(plan, controller.signal).then(
+      (blob) => {
+        if (controller.signal.aborted) return;
+        url = URL.createObjectURL(blob);
+        setView({ status: 'loaded', blob, url });
+      },
+      (err: Error) => {
+        if (!controller.signal.aborted) setView({ status: 'error', message: err.message });
+      },
+    );
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [plan.id, plan.plan_type]);
+
+  const failed = view.status === 'error';
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
+        <Dialog.Title className="min-w-0 truncate text-lg font-semibold text-slate-900">
+          {failed ? 'Cannot Load Document' : name}
+        </Dialog.Title>
+        <div className="flex flex-wrap items-center gap-2">
+          {view.status === 'loaded' ? (
+            <>
+              <Button variant="secondary" onClick={() => window.open(view.url, '_blank', 'noopener')}>
+                <ExternalLink className="size-4" aria-hidden /> Open in new tab
+              </Button>
+              <Button variant="secondary" onClick={() => download(view.blob)}>
+                <Download className="size-4" aria-hidden /> Download
+              </Button>
+            </>
+          ) : null}
+          <Button variant="ghost" onClick={onClose}>
+            <X className="size-4" aria-hidden /> Close
+          </Button>
+        </div>
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col bg-slate-100">
+        {view.status === 'loading' ? (
+          <div className="flex flex-1 items-center justify-center gap-3 text-slate-600">
+            <Spinner label="Loading document" /> Loading document…
+          </div>
+        ) : view.status === 'error' ? (
+          <div
+            role="alert"
+            className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center"
+          >
+            <AlertCircle className="size-10 text-red-600" aria-hidden />
+            <p className="max-w-md text-slate-800">{view.message}</p>
+            <Button onClick={() => download()} busy={busy}>
+              <Download className="size-4" aria-hidden /> Download Instead
+            </Button>
+          </div>
+        ) : (
+          <iframe
+            title={`Document ${name}`}
+            src={view.url}
+            className="min-h-0 w-full flex-1 border-0 bg-white"
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+export function PdfViewer({
+  plan,
+  open,
+  onOpenChange,
+}: {
+  plan: DocumentPlan;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-2 z-50 flex flex-col overflow-hidden rounded-xl bg-white shadow-xl sm:inset-6 lg:inset-x-[8vw]"
+        >
+          {open ? <ViewerBody plan={plan} onClose={() => onOpenChange(false)} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

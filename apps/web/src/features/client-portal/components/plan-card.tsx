@@ -1,0 +1,116 @@
+import { ChevronRight, FileText } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { clientPaths } from './client-paths.ts';
+import { Skeleton } from './parts.tsx';
+import {
+  dateLabels,
+  moneyLabel,
+  type PlanItem,
+  planId,
+  planMoney,
+  planStatus,
+  serviceLabel,
+} from './plan-rules.ts';
+
+/** One plan in My Plans (spec §2): an Expired card is dimmed and its end date red. */
+export function PlanCard({ plan, now }: { plan: PlanItem; now?: Date }) {
+  const status = planStatus(plan, now);
+  const expired = status === 'Expired';
+  const labels = dateLabels(plan.service_code);
+  return (
+    <li>
+      <Link
+        to={clientPaths.plan(planId(plan))}
+        data-status={status}
+        className={cn(
+          'group flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-primary-600',
+          expired && 'opacity-60',
+        )}
+      >
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-slate-900">{plan.provider_name}</p>
+            <p className="truncate text-sm text-slate-600">{plan.plan_name}</p>
+          </div>
+          <Badge tone={expired ? 'red' : 'green'}>{status}</Badge>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <Badge tone="blue">{serviceLabel(plan.service_code)}</Badge>
+          <span className="text-slate-600 tabular-nums">No. {plan.policy_number}</span>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-xs text-slate-500">{moneyLabel(plan)}</dt>
+            <dd className="font-medium text-slate-900 tabular-nums">{formatMoney(planMoney(plan))}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Held by</dt>
+            <dd className="truncate text-slate-900">{plan.holder}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">{labels.start}</dt>
+            <dd className="text-slate-900 tabular-nums">{formatDate(plan.start_date)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">{labels.endShort}</dt>
+            <dd className={cn('tabular-nums', expired ? 'font-medium text-red-700' : 'text-slate-900')}>
+              {formatDate(plan.end_date)}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex items-center justify-between border-t border-slate-100 pt-3 text-sm">
+          {plan.document_available ? (
+            <span className="inline-flex items-center gap-1 text-slate-600">
+              <FileText className="size-4" aria-hidden /> Policy document
+            </span>
+          ) : (
+            <span className="text-slate-500">No document</span>
+          )}
+          <span className="inline-flex items-center gap-1 font-medium text-primary-700">
+            View details <ChevronRight className="size-4" aria-hidden />
+          </span>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** Spec §9: eight skeleton cards while the plans load. */
+export const PLAN_SKELETON_CARDS = 8;
+
+export function PlanCardSkeletons() {
+  return (
+    <ul
+      role="status"
+      aria-busy="true"
+      aria-label="Loading plans"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+    >
+      {Array.from({ length: PLAN_SKELETON_CARDS }, (_, i) => `placeholder-${i}`).map((key) => (
+        <li
+          key={key}
+          data-testid="plan-skeleton"
+          className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <div className="flex justify-between gap-3">
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+            <Skeleton className="h-5 w-14 rounded-full" />
+          </div>
+          <Skeleton className="h-4 w-40" />
+          <div className="grid grid-cols-2 gap-3">
+            {[0, 1, 2, 3].map((j) => (
+              <Skeleton key={j} className="h-8" />
+            ))}
+          </div>
+          <Skeleton className="h-5 w-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,167 @@
+import type { MyPlans } from '@portal/contract';
+import { Search } from 'lucide-react';
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { EmptyState } from './parts.tsx';
+import { PlanCard } from './plan-card.tsx';
+import { filterPlans, type PlanItem, type StatusFilter, serviceCodes, serviceLabel } from './plan-rules.ts';
+
+// My Plans (spec §2): Insurance and Investment tabs with counts, a type filter, search, a visible status
+// filter (decisions §4), cards and the footer count. Switching tabs resets the search and the type filter.
+
+type Tab = 'insurance' | 'investment';
+const TAB_LABELS: Record<Tab, string> = { insurance: 'Insurance', investment: 'Investment' };
+const TABS: Tab[] = ['insurance', 'investment'];
+
+export const NO_PLANS =
+  'No plans on record yet. Once your agent adds plans to your profile, they will appear here.';
+
+export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
+  const [tab, setTab] = useState<Tab>('insurance');
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ insurance: null, investment: null });
+  const panelId = useId();
+
+  const lists: Record<Tab, PlanItem[]> = {
+    insurance: plans.insurance_plans,
+    investment: plans.investment_plans,
+  };
+  const current = lists[tab];
+  const types = useMemo(() => serviceCodes(current), [current]);
+  const shown = filterPlans(current, { search, type: type || 'all', status }, now);
+
+  const choose = (next: Tab) => {
+    setTab(next);
+    setSearch('');
+    setType('');
+  };
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = tab === 'insurance' ? 'investment' : 'insurance';
+    choose(next);
+    tabRefs.current[next]?.focus();
+  };
+  const filtered = search.trim() !== '' || type !== '' || status !== 'all';
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="tablist" aria-label="Plan category" className="flex gap-1 border-b border-slate-200">
+        {TABS.map((t) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabRefs.current[t] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${panelId}-${t}`}
+            aria-selected={tab === t}
+            aria-controls={panelId}
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => choose(t)}
+            onKeyDown={onTabKey}
+            className={cn(
+              '-mb-px flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium',
+              tab === t
+                ? 'border-primary-700 text-primary-800'
+                : 'border-transparent text-slate-600 hover:text-slate-900',
+            )}
+          >
+            {TAB_LABELS[t]}
+            <span
+              className={cn(
+                'rounded-full px-2 py-0.5 text-xs tabular-nums',
+                tab === t ? 'bg-primary-50 text-primary-800' : 'bg-slate-100 text-slate-600',
+              )}
+            >
+              {lists[t].length}
+            </span>
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${tab}`} className="flex flex-col gap-4">
+        {current.length === 0 ? (
+          <EmptyState message={NO_PLANS} />
+        ) : (
+          <>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-end">
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${panelId}-search`} className="text-sm font-medium text-slate-700">
+                  Search
+                </label>
+                <div className="relative">
+                  <Search
+                    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+                    aria-hidden
+                  />
+                  <input
+                    id={`${panelId}-search`}
+                    type="search"
+                    placeholder="Provider, type or policy number"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                    className="w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none"
+                  />
+                </div>
+              </div>
+              <SelectField
+                label="Type"
+                placeholder="All types"
+                options={types}
+                optionLabels={Object.fromEntries(types.map((c) => [c, serviceLabel(c)]))}
+                value={type}
+                onChange={(e) => setType(e.target.value)}
+              />
+              <SelectField
+                label="Status"
+                placeholder="All statuses"
+                options={['active', 'expired']}
+                optionLabels={{ active: 'Active', expired: 'Expired' }}
+                value={status === 'all' ? '' : status}
+                onChange={(e) => setStatus((e.target.value || 'all') as StatusFilter)}
+              />
+            </div>
+
+            {shown.length === 0 ? (
+              <EmptyState message="No plans match your search or filters.">
+                {filtered ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setSearch('');
+                      setType('');
+                      setStatus('all');
+                    }}
+                  >
+                    Clear filters
+                  </Button>
+                ) : null}
+              </EmptyState>
+            ) : (
+              <ul
+                aria-label={`${TAB_LABELS[tab]} plans`}
+                className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+              >
+                {shown.map((plan) => (
+                  <PlanCard
+                    key={plan.plan_type === 'insurance' ? plan.policy_id : plan.account_id}
+                    plan={plan}
+                    now={now}
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+        <p className="text-sm text-slate-600" aria-live="polite">
+          Showing {shown.length} plan(s) in {TAB_LABELS[tab]}
+        </p>
+      </div>
+    </div>
+  );
+}
