@@ -5,7 +5,7 @@ import {
   UpdateSecondaryClientSchema,
 } from '@portal/contract';
 import { ArrowLeft, ChevronRight, Mail, Pencil, Phone, Trash2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -43,10 +43,13 @@ type Load =
 const DOCUMENT_ORDER: SecondaryDocumentKind[] = ['aadhaar', 'pan', 'cheque', 'profile_image'];
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="font-semibold text-slate-900">{title}</h2>
+        <h2 id={id} className="font-semibold text-slate-900">
+          {title}
+        </h2>
         {action}
       </div>
       {children}
@@ -401,7 +404,7 @@ export function SecondaryDetailScreen() {
       )}
 
       <Section title="Documents">
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid gap-4 sm:grid-cols-2">
           {DOCUMENT_ORDER.map((kind) => (
             <DocumentCard
               key={kind}

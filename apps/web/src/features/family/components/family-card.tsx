@@ -19,7 +19,7 @@ const SERVICE_NAMES: Record<string, string> = {
 function PlanChip({ plan }: { plan: FamilyPlan }) {
   const expired = plan.status === 'Expired';
   return (
-    <li>
+    <li className="max-w-full min-w-0">
       <Link
         to={`/dashboard/plans/${plan.plan_id}`}
         title={plan.end_date ? `${expired ? 'Ended' : 'Ends'} ${formatDate(plan.end_date)}` : 'No end date'}
@@ -28,7 +28,7 @@ function PlanChip({ plan }: { plan: FamilyPlan }) {
           expired ? 'border-red-200' : 'border-slate-200',
         )}
       >
-        <span className="font-medium text-slate-800">
+        <span className="shrink-0 font-medium whitespace-nowrap text-slate-800">
           {SERVICE_NAMES[plan.service_code.toLowerCase()] ?? plan.service_code}
         </span>
         <span className="min-w-0 truncate text-slate-600">
@@ -66,7 +66,7 @@ function Holder({
       {plans.length === 0 ? (
         <p className="text-sm text-slate-500">No plans</p>
       ) : (
-        <ul className="flex min-w-0 flex-wrap gap-2" aria-label={`Plans of ${name}`}>
+        <ul className="flex max-w-full min-w-0 flex-wrap gap-2" aria-label={`Plans of ${name}`}>
           {plans.map((p) => (
             <PlanChip key={p.plan_id} plan={p} />
           ))}

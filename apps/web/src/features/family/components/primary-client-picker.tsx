@@ -121,7 +121,7 @@ export function PrimaryClientPicker({ value, onChange, error }: PrimaryClientPic
             setText(e.target.value);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
           onBlur={() => window.setTimeout(() => setOpen(false), 150)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {
@@ -143,6 +143,59 @@ export function PrimaryClientPicker({ value, onChange, error }: PrimaryClientPic
             error ? 'border-red-600' : 'border-slate-300',
           )}
         />
+        {open ? (
+          <div className="absolute top-full right-0 left-0 mt-1 z-20 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg">
+            {found.status === 'loading' || found.status === 'idle' ? (
+              <p className="flex items-center gap-2 px-3 py-3 text-sm text-slate-600">
+                <Spinner size="small" /> Searching clients…
+              </p>
+            ) : null}
+            {found.status === 'error' ? (
+              <div
+                role="alert"
+                className="flex items-center justify-between gap-3 px-3 py-3 text-sm text-red-800"
+              >
+                We could not search your clients.
+                <Button
+                  variant="secondary"
+                  className="min-h-8 px-2 py-1"
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => setAttempt((n) => n + 1)}
+                >
+                  Retry
+                </Button>
+              </div>
+            ) : null}
+            {found.status === 'ready' && items.length === 0 ? (
+              <p className="px-3 py-3 text-sm text-slate-600">
+                {text.trim()
+                  ? `No clients match “${text.trim()}”.`
+                  : 'No clients yet. Add a primary client first.'}
+              </p>
+            ) : null}
+            <div id={listId} role="listbox" aria-label="Clients" hidden={items.length === 0}>
+              {items.map((client, i) => (
+                <div
+                  key={client.primary_client_id}
+                  id={optionId(i)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={i === active}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => pick(client)}
+                  onKeyDown={() => undefined}
+                  className={cn('cursor-pointer px-3 py-2', i === active ? 'bg-primary-50' : 'bg-white')}
+                >
+                  <p className="text-sm font-medium text-slate-900">{client.full_name}</p>
+                  <p className="truncate text-xs text-slate-600">
+                    {[client.client_code, client.email, client.phone].filter(Boolean).join(' · ')}
+                  </p>
+                </div>
+              ))}
+            </div>
+          </div>
+        ) : null}
       </div>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-700">
@@ -153,59 +206,6 @@ export function PrimaryClientPicker({ value, onChange, error }: PrimaryClientPic
           The client whose family this member belongs to.
         </p>
       )}
-      {open ? (
-        <div className="absolute top-[4.6rem] right-0 left-0 z-20 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg">
-          {found.status === 'loading' || found.status === 'idle' ? (
-            <p className="flex items-center gap-2 px-3 py-3 text-sm text-slate-600">
-              <Spinner size="small" /> Searching clients…
-            </p>
-          ) : null}
-          {found.status === 'error' ? (
-            <div
-              role="alert"
-              className="flex items-center justify-between gap-3 px-3 py-3 text-sm text-red-800"
-            >
-              We could not search your clients.
-              <Button
-                variant="secondary"
-                className="min-h-8 px-2 py-1"
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => setAttempt((n) => n + 1)}
-              >
-                Retry
-              </Button>
-            </div>
-          ) : null}
-          {found.status === 'ready' && items.length === 0 ? (
-            <p className="px-3 py-3 text-sm text-slate-600">
-              {text.trim()
-                ? `No clients match “${text.trim()}”.`
-                : 'No clients yet. Add a primary client first.'}
-            </p>
-          ) : null}
-          <div id={listId} role="listbox" aria-label="Clients" hidden={items.length === 0}>
-            {items.map((client, i) => (
-              <div
-                key={client.primary_client_id}
-                id={optionId(i)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === active}
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setActive(i)}
-                onClick={() => pick(client)}
-                onKeyDown={() => undefined}
-                className={cn('cursor-pointer px-3 py-2', i === active ? 'bg-primary-50' : 'bg-white')}
-              >
-                <p className="text-sm font-medium text-slate-900">{client.full_name}</p>
-                <p className="truncate text-xs text-slate-600">
-                  {[client.client_code, client.email, client.phone].filter(Boolean).join(' · ')}
-                </p>
-              </div>
-            ))}
-          </div>
-        </div>
-      ) : null}
     </div>
   );
 }
