@@ -39,6 +39,8 @@ const ROUTES = {
   ],
   'registered users': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/users.tsx'],
   'user detail': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/user-detail.tsx'],
+  'add primary client': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/add-client.tsx'],
+  'add more plans': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/add-plans.tsx'],
   'plan detail': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/plan-detail.tsx'],
   'agency profile': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/agency-profile.tsx'],
   'add secondary client': [

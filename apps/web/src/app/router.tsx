@@ -89,6 +89,14 @@ export const router = createBrowserRouter([
                       })),
                   },
                   {
+                    // Before 'users/:userId', so "add" is not read as a client id.
+                    path: 'users/add',
+                    lazy: () =>
+                      import('./routes/workspace/add-client.tsx').then((m) => ({
+                        Component: m.AddClientScreen,
+                      })),
+                  },
+                  {
                     path: 'users/:userId',
                     lazy: () =>
                       import('./routes/workspace/user-detail.tsx').then((m) => ({
@@ -100,6 +108,13 @@ export const router = createBrowserRouter([
                     lazy: () =>
                       import('./routes/workspace/plan-detail.tsx').then((m) => ({
                         Component: m.PlanDetailScreen,
+                      })),
+                  },
+                  {
+                    path: 'addPlans',
+                    lazy: () =>
+                      import('./routes/workspace/add-plans.tsx').then((m) => ({
+                        Component: m.AddPlansScreen,
                       })),
                   },
                   {

@@ -18,6 +18,12 @@ import {
 import { ownerWithToken } from '../providers/providers-test-kit.ts';
 import { clientPayload, PORTAL_PASSWORD } from './primary-clients-test-kit.ts';
 
+/** A valid client with the given changes, and plans when given. */
+function payloadOf(overrides: Parameters<typeof clientPayload>[0] & { plans?: unknown[] } = {}) {
+  const { plans, ...rest } = overrides;
+  return { ...clientPayload(rest), ...(plans ? { plans } : {}) };
+}
+
 // POST /users/primary-clients as one multipart submission: the client, portal account, plans, their PDFs
 // and a photo, all or nothing (issue 5 item 2; decisions 008).
 
@@ -166,7 +172,7 @@ async function nextSeq(agencyId: string) {
 describe('adding a client with plans and their PDFs in one multipart submission', () => {
   it('creates the client, portal account, a life and a mutual-fund plan with PDFs, and the photo', async () => {
     const { agency, token, providers } = await setUp(['life', 'mutual_funds']);
-    const payload = clientPayload({
+    const payload = payloadOf({
       portal_access: { enabled: true, initial_password: PORTAL_PASSWORD },
       plans: [
         plan('life', providers.life!, { file_index: 1 }),
@@ -239,7 +245,7 @@ describe('adding a client with plans and their PDFs in one multipart submission'
 
   it('matches files to plans in order when no plan names a file_index, and stores insured members', async () => {
     const { agency, token, providers } = await setUp(['health', 'nps']);
-    const payload = clientPayload({
+    const payload = payloadOf({
       plans: [plan('health', providers.health!), plan('nps', providers.nps!)],
     });
     const res = await sendClient(token, payload, [pdf('health'), pdf('nps')]);
@@ -261,14 +267,14 @@ describe('adding a client with plans and their PDFs in one multipart submission'
       method: 'POST',
       url: '/api/users/primary-clients',
       headers: bearer(token),
-      payload: clientPayload({ plans: [plan('motor', providers.motor!)] }),
+      payload: payloadOf({ plans: [plan('motor', providers.motor!)] }),
     });
     expect(ok.statusCode).toBe(201);
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/users/primary-clients',
       headers: bearer(token),
-      payload: clientPayload({
+      payload: payloadOf({
         pan_number: 'ABC',
         plans: [plan('motor', providers.motor!, { end_date: '2020-01-01' })],
       }),
@@ -286,7 +292,7 @@ describe('all or nothing', () => {
     const { agency, token, providers } = await setUp(['life', 'mutual_funds']);
     const other = await setUp(['life']);
     const seqBefore = await nextSeq(agency.agencyId);
-    const payload = clientPayload({
+    const payload = payloadOf({
       portal_access: { enabled: true, initial_password: PORTAL_PASSWORD },
       plans: [
         plan('life', providers.life!),
@@ -315,7 +321,7 @@ describe('all or nothing', () => {
       type: 'application/pdf',
       bytes: Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(400, 1)]),
     };
-    const payload = clientPayload({
+    const payload = payloadOf({
       portal_access: { enabled: true, initial_password: PORTAL_PASSWORD },
       plans: [plan('life', providers.life!), plan('life', providers.life!)],
     });
@@ -332,15 +338,15 @@ describe('all or nothing', () => {
       type: 'application/pdf',
       bytes: Buffer.from('<html><script>alert(1)</script></html>'),
     };
-    const one = await sendClient(token, clientPayload({ plans: [plan('life', providers.life!)] }), [html]);
+    const one = await sendClient(token, payloadOf({ plans: [plan('life', providers.life!)] }), [html]);
     expect(one.statusCode).toBe(400);
     expect(one.json().fields).toEqual({ 'planFiles.0': 'Plan File 1 must be a PDF file.' });
 
-    const avatar = await sendClient(token, clientPayload(), [], pdf('me'));
+    const avatar = await sendClient(token, payloadOf(), [], pdf('me'));
     expect(avatar.statusCode).toBe(400);
     expect(avatar.json().fields).toEqual({ avatar: 'Avatar must be a PNG, JPEG or WebP image file.' });
 
-    const extra = await sendClient(token, clientPayload({ plans: [plan('life', providers.life!)] }), [
+    const extra = await sendClient(token, payloadOf({ plans: [plan('life', providers.life!)] }), [
       pdf('a'),
       pdf('b'),
     ]);
@@ -349,7 +355,7 @@ describe('all or nothing', () => {
 
     const missing = await sendClient(
       token,
-      clientPayload({ plans: [plan('life', providers.life!, { file_index: 3 })] }),
+      payloadOf({ plans: [plan('life', providers.life!, { file_index: 3 })] }),
       [pdf('a')],
     );
     expect(missing.statusCode).toBe(400);
@@ -357,7 +363,7 @@ describe('all or nothing', () => {
       'plans.0.file_index': 'File Index 3 names no file in planFiles.',
     });
 
-    const noPlans = await sendClient(token, clientPayload(), [pdf('a')]);
+    const noPlans = await sendClient(token, payloadOf(), [pdf('a')]);
     expect(noPlans.statusCode).toBe(400);
     expect(Object.keys(noPlans.json().fields)).toEqual(['planFiles']);
     expect(await storedFor(agency.agencyId)).toEqual(NOTHING);
@@ -440,7 +446,7 @@ describe('per-service fields in a multipart create', () => {
     const { agency, token, providers } = await setUp([service]);
     const res = await sendClient(
       token,
-      clientPayload({ plans: [plan(service, providers[service]!, { subtype_fields: subtype })] }),
+      payloadOf({ plans: [plan(service, providers[service]!, { subtype_fields: subtype })] }),
       [pdf('p')],
     );
     expect(res.statusCode).toBe(400);
@@ -450,7 +456,7 @@ describe('per-service fields in a multipart create', () => {
 
   it('a provider of another service is refused on provider_id', async () => {
     const { token, providers } = await setUp(['life', 'health']);
-    const res = await sendClient(token, clientPayload({ plans: [plan('health', providers.life!)] }));
+    const res = await sendClient(token, payloadOf({ plans: [plan('health', providers.life!)] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
       'plans.0.provider_id': 'Provider Id names a life provider; this plan is health.',

@@ -29,7 +29,9 @@ export const WORKSPACE_LINKS = [
 /** "My Clients" expands into its screens (spec §2); more join it as they are built. */
 const MY_CLIENTS_LINKS = [
   { to: '/dashboard/users', label: 'View Users' },
+  { to: '/dashboard/users/add', label: 'Add Primary Client' },
   { to: '/dashboard/secondary', label: 'Add Secondary Client' },
+  { to: '/dashboard/addPlans', label: 'Add More Plans' },
 ] as const;
 
 /** Page titles by tab (spec §2). */
@@ -113,6 +115,8 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             <NavLink
               key={to}
               to={to}
+              // A client's record stays under View Users; the add form is its own link.
+              end={to === '/dashboard/users' && pathname.startsWith('/dashboard/users/add')}
               onClick={(event) => {
                 go(event, to);
                 onNavigate?.();

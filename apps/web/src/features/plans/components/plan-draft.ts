@@ -213,6 +213,9 @@ export function validatePlanDraft(draft: PlanDraft): PlanErrors {
     errors.end_date ??= 'End Date must be on or after the Start Date.';
   }
   if (errors.provider_id) errors.provider_id = PROVIDER_REQUIRED;
+  // An empty date input is a missing date, not a badly written one.
+  if (!draft.start_date.trim()) errors.start_date = 'Start Date is required.';
+  if (!draft.end_date.trim()) errors.end_date = 'End Date is required.';
   const fileError = planFileError(draft.file);
   if (fileError) errors.file = fileError;
   return errors;
@@ -252,5 +255,27 @@ export function planDraftTouched(draft: PlanDraft): boolean {
       draft.insured_members.some((m) => Object.values(m).some(Boolean)) ||
       draft.has_nominee ||
       draft.file,
+  );
+}
+
+function valueAt(root: unknown, path: string): unknown {
+  let node: unknown = root;
+  for (const key of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+const same = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+/**
+ * The API's field errors that still apply: those whose value in the request has not changed since it was
+ * sent (`sent` and `now` are the request as an object, files under `planFiles`).
+ */
+export function unchangedErrors(fields: Record<string, string>, sent: unknown, now: unknown) {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([key]) => same(valueAt(sent, key), valueAt(now, key))),
   );
 }

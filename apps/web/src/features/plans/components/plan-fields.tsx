@@ -194,7 +194,6 @@ export function PlanFields({
             id={`${uid}-money`}
             label={category === 'investment' ? 'Amount' : 'Premium Amount'}
             inputMode="decimal"
-            placeholder="25000"
             hint={moneyHint(value.money, 'In rupees, up to 2 decimals.')}
             value={value.money}
             disabled={disabled}

@@ -1,0 +1,164 @@
+import {
+  type CreatePrimaryClientWithPlans,
+  CreatePrimaryClientWithPlansSchema,
+  DOCUMENT_MAX_BYTES,
+  type PlanInput,
+} from '@portal/contract';
+import { type PlanDraft, planDraftToInput, validatePlanDraft } from './plan-draft.ts';
+
+// The Add Primary Client form's values, its steps and how it becomes one request (contract:
+// CreatePrimaryClientWithPlansSchema; decisions 008). Every input is kept as text.
+
+export const CLIENT_FIELDS = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'gender',
+  'nationality',
+  'occupation',
+  'email',
+  'phone',
+  'alternate_phone',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+  'house_number',
+  'society',
+  'locality',
+  'city',
+  'state',
+  'pincode',
+  'pan_number',
+  'aadhaar_number',
+] as const;
+export type ClientField = (typeof CLIENT_FIELDS)[number];
+export type ClientValues = Record<ClientField, string>;
+
+export interface ClientForm {
+  values: ClientValues;
+  portalEnabled: boolean;
+  initialPassword: string;
+  avatar: File | null;
+  /** The services the client holds, in the order chosen. */
+  services: string[];
+  plans: PlanDraft[];
+}
+
+export const emptyClientForm = (): ClientForm => ({
+  values: {
+    ...(Object.fromEntries(CLIENT_FIELDS.map((f) => [f, ''])) as ClientValues),
+    nationality: 'Indian',
+  },
+  portalEnabled: false,
+  initialPassword: '',
+  avatar: null,
+  services: [],
+  plans: [],
+});
+
+export const STEPS = [
+  {
+    key: 'personal',
+    title: 'Personal details',
+    short: 'Personal',
+    fields: ['first_name', 'last_name', 'date_of_birth', 'gender', 'nationality', 'occupation'],
+  },
+  {
+    key: 'contact',
+    title: 'Contact and address',
+    short: 'Contact',
+    fields: [
+      'email',
+      'phone',
+      'alternate_phone',
+      'emergency_contact_name',
+      'emergency_contact_phone',
+      'house_number',
+      'society',
+      'locality',
+      'city',
+      'state',
+      'pincode',
+    ],
+  },
+  {
+    key: 'identity',
+    title: 'Identity and portal',
+    short: 'Identity',
+    fields: ['pan_number', 'aadhaar_number', 'avatar', 'email', 'portal_access.initial_password'],
+  },
+  { key: 'plans', title: 'Services and plans', short: 'Plans', fields: [] },
+  { key: 'review', title: 'Review and add', short: 'Review', fields: [] },
+] as const;
+export type StepKey = (typeof STEPS)[number]['key'];
+
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+export function avatarError(file: File | null): string | undefined {
+  if (!file) return undefined;
+  if (!AVATAR_TYPES.includes(file.type)) return 'Photo must be a PNG, JPEG or WebP image.';
+  if (file.size > DOCUMENT_MAX_BYTES) return 'Photo must be at most 10 MiB.';
+  return undefined;
+}
+
+/** The client's own fields checked with the contract; errors keyed by the request's paths. */
+export function validateClient(form: ClientForm): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const parsed = CreatePrimaryClientWithPlansSchema.safeParse(clientPayload(form, []));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.map(String).join('.');
+      // Plans are checked one by one by validatePlanDraft, with every problem at once.
+      if (!key.startsWith('plans')) errors[key] ??= issue.message;
+    }
+  }
+  const photo = avatarError(form.avatar);
+  if (photo) errors.avatar = photo;
+  return errors;
+}
+
+/** Errors of each plan, in the order of `form.plans`. */
+export function validatePlans(form: ClientForm): Record<string, string>[] {
+  return form.plans.map((p) => validatePlanDraft(p));
+}
+
+export function clientPayload(form: ClientForm, plans: PlanInput[]) {
+  const payload: CreatePrimaryClientWithPlans = {
+    ...form.values,
+    portal_access: {
+      enabled: form.portalEnabled,
+      initial_password: form.portalEnabled ? form.initialPassword : null,
+    },
+  };
+  if (plans.length > 0) payload.plans = plans;
+  return payload;
+}
+
+/** The request: plans with `file_index` for those with a PDF, the PDFs in that order. */
+export function buildRequest(form: ClientForm) {
+  const files: File[] = [];
+  const fileIndexOfPlan: Array<number | null> = [];
+  const plans = form.plans.map((draft) => {
+    const index = draft.file ? files.push(draft.file) - 1 : null;
+    fileIndexOfPlan.push(index);
+    return planDraftToInput(draft, index);
+  });
+  return { payload: clientPayload(form, plans), files, fileIndexOfPlan };
+}
+
+/** The step a server field error belongs to. */
+export function stepOfField(key: string): StepKey {
+  if (key.startsWith('plans') || key.startsWith('planFiles')) return 'plans';
+  for (const step of STEPS) if ((step.fields as readonly string[]).includes(key)) return step.key;
+  if (key.startsWith('portal_access')) return 'identity';
+  return 'personal';
+}
+
+export function clientFormTouched(form: ClientForm): boolean {
+  return (
+    CLIENT_FIELDS.some((f) => f !== 'nationality' && form.values[f].trim() !== '') ||
+    form.values.nationality.trim() !== 'Indian' ||
+    form.portalEnabled ||
+    form.avatar !== null ||
+    form.services.length > 0
+  );
+}
