@@ -43,6 +43,7 @@ const ROUTES = {
   'add more plans': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/add-plans.tsx'],
   'plan detail': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/plan-detail.tsx'],
   'agency profile': ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/agency-profile.tsx'],
+  renewals: ['src/app/routes/dashboard-frame.tsx', 'src/app/routes/workspace/renewals.tsx'],
   'add secondary client': [
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes/workspace/secondary-add.tsx',

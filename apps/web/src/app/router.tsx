@@ -139,6 +139,13 @@ export const router = createBrowserRouter([
                       })),
                   },
                   {
+                    path: 'renewals',
+                    lazy: () =>
+                      import('./routes/workspace/renewals.tsx').then((m) => ({
+                        Component: m.RenewalsScreen,
+                      })),
+                  },
+                  {
                     path: 'agency-profile',
                     lazy: () =>
                       import('./routes/workspace/agency-profile.tsx').then((m) => ({

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import {
   AlertTriangle,
   Building2,
+  CalendarClock,
   ChevronDown,
   Crown,
   LayoutDashboard,
@@ -24,6 +25,7 @@ export const WORKSPACE_LINKS = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/dashboard/insurance', label: 'Insurance Company', icon: Building2, end: false },
   { to: '/dashboard/investments', label: 'Investment Company', icon: LineChart, end: false },
+  { to: '/dashboard/renewals', label: 'Renewals', icon: CalendarClock, end: false },
 ] as const;
 
 /** "My Clients" expands into its screens (spec §2); more join it as they are built. */
@@ -47,6 +49,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/dashboard\/secondary-client\//, 'Secondary Client Details'],
   [/^\/dashboard\/secondary/, 'Secondary Client'],
   [/^\/dashboard\/agency-profile/, 'Agency Profile'],
+  [/^\/dashboard\/renewals/, 'Renewals'],
   [/^\/dashboard\/plans\//, 'Client Plan Detail'],
   [/^\/dashboard\/addPlans/, 'Plans'],
 ];

@@ -128,6 +128,12 @@ function Renewals({ data }: { data: AgencyDashboard }) {
           ))}
         </ul>
       )}
+      <Link
+        to={window === 30 ? '/dashboard/renewals' : '/dashboard/renewals?window=60'}
+        className="mt-3 inline-flex text-sm font-medium text-primary-700 hover:underline"
+      >
+        Open the renewals work-list
+      </Link>
     </Card>
   );
 }

@@ -1,0 +1,103 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/toast.ts';
+import { fetchReminderSettings, saveReminderSettings } from '../api/renewals.ts';
+
+/** "30, 15, 7, 1" → [30, 15, 7, 1], or a message naming what is wrong. */
+export function parseDays(text: string): number[] | string {
+  const parts = text
+    .split(/[\s,]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return 'Choose at least one reminder day.';
+  const days = parts.map(Number);
+  if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 120)) {
+    return 'Each reminder day must be a whole number between 1 and 120.';
+  }
+  if (new Set(days).size !== days.length) return 'Reminder days must not repeat.';
+  if (days.length > 6) return 'Choose at most 6 reminder days.';
+  return days;
+}
+
+/** The agency's reminder days: when clients get their e-mail before an end date. */
+export function ReminderDays({ onDelivery }: { onDelivery: (delivery: 'smtp' | 'outbox') => void }) {
+  const [saved, setSaved] = useState<number[] | null>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchReminderSettings(controller.signal).then(
+      (s) => {
+        if (controller.signal.aborted) return;
+        setSaved(s.reminder_days);
+        setText(s.reminder_days.join(', '));
+        onDelivery(s.delivery);
+      },
+      () => !controller.signal.aborted && setFailed(true),
+    );
+    return () => controller.abort();
+  }, [onDelivery]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const days = parseDays(text);
+    if (typeof days === 'string') {
+      setError(days);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      const s = await saveReminderSettings(days);
+      setSaved(s.reminder_days);
+      setText(s.reminder_days.join(', '));
+      notify('success', 'Reminder days saved.');
+    } catch (err) {
+      setError(
+        err instanceof ApiError
+          ? (Object.values(err.fields)[0] ?? err.message)
+          : 'Something went wrong. Please try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="reminder-days-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="reminder-days-title" className="font-semibold text-slate-900">
+        Reminder days
+      </h2>
+      {failed ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          We could not load your reminder days.
+        </p>
+      ) : (
+        <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="flex-1">
+            <TextField
+              label="Days before the end date"
+              inputMode="numeric"
+              value={text}
+              disabled={saved === null}
+              onChange={(e) => setText(e.target.value)}
+              error={error}
+              hint="Clients get an e-mail on each of these days before a policy ends or an investment matures, for example 30, 15, 7, 1."
+            />
+          </div>
+          <Button type="submit" busy={busy} disabled={saved === null} className="sm:mt-7">
+            Save days
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

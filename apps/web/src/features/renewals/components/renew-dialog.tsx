@@ -1,0 +1,122 @@
+import type { RenewalItem } from '@portal/contract';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { markRenewed } from '../api/renewals.ts';
+
+const MAX_PDF_BYTES = 10 * 1024 * 1024;
+
+/** A year after the current end date, the usual term, as the form's starting value. */
+function nextYear(endDate: string | null): string {
+  if (!endDate) return '';
+  const [y, m, d] = endDate.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y + 1, m - 1, d));
+  return next.toISOString().slice(0, 10);
+}
+
+/** "Mark renewed": the new end date (required), the renewed policy's PDF and a note (optional). */
+export function RenewDialog({
+  item,
+  onClose,
+  onDone,
+}: {
+  item: RenewalItem;
+  onClose: () => void;
+  onDone: (updated: RenewalItem) => void;
+}) {
+  const [endDate, setEndDate] = useState(() => nextYear(item.end_date));
+  const [file, setFile] = useState<File | null>(null);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const investment = item.plan_type === 'investment';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!endDate) found.new_end_date = 'New end date is required.';
+    else if (item.end_date && endDate <= item.end_date) {
+      found.new_end_date = `New end date must be after the current end date (${formatDate(item.end_date)}).`;
+    }
+    if (file && file.size > MAX_PDF_BYTES) found.document = 'Document must be at most 10 MiB.';
+    if (file && !/\.pdf$/i.test(file.name) && file.type !== 'application/pdf') {
+      found.document = 'Document must be a PDF file.';
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      onDone(await markRenewed(item.plan_id, { newEndDate: endDate, note, document: file }));
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(Object.keys(err.fields).length > 0 ? err.fields : { _: err.message });
+      } else {
+        setErrors({ _: 'Something went wrong. Please try again.' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={investment ? 'Mark investment renewed' : 'Mark policy renewed'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="renew-form" busy={busy}>
+            Save renewal
+          </Button>
+        </>
+      }
+    >
+      <form id="renew-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <p className="text-sm text-slate-600">
+          {item.client_name}
+          {item.family_member ? ` (for ${item.family_member})` : ''} · {item.plan_number} with{' '}
+          {item.provider_name}. Current end date: {formatDate(item.end_date)}.
+        </p>
+        {errors._ ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {errors._}
+          </p>
+        ) : null}
+        <TextField
+          label={investment ? 'New maturity date' : 'New end date'}
+          type="date"
+          required
+          value={endDate}
+          min={item.end_date ?? undefined}
+          onChange={(e) => setEndDate(e.target.value)}
+          error={errors.new_end_date}
+        />
+        <TextField
+          label={investment ? 'New statement (PDF)' : 'Renewed policy (PDF)'}
+          type="file"
+          optional
+          accept="application/pdf,.pdf"
+          hint="Replaces the plan's document; at most 10 MiB."
+          error={errors.document}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          className="file:mr-3 file:rounded file:border-0 file:bg-primary-50 file:px-3 file:py-1 file:text-primary-800"
+        />
+        <TextAreaField
+          label="Note"
+          optional
+          maxLength={500}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          error={errors.note}
+          placeholder="For example: paid online, receipt sent on WhatsApp"
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+import type { RenewalItem } from '@portal/contract';
+import { AlertTriangle, Landmark, Mail, Phone, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+
+function daysBadge(days: number | null) {
+  if (days === null) return <Badge tone="slate">No end date</Badge>;
+  if (days < 0) return <Badge tone="red">{`${-days} day${days === -1 ? '' : 's'} overdue`}</Badge>;
+  if (days === 0) return <Badge tone="red">Ends today</Badge>;
+  const text = `${days} day${days === 1 ? '' : 's'} left`;
+  return <Badge tone={days <= 7 ? 'red' : days <= 30 ? 'amber' : 'slate'}>{text}</Badge>;
+}
+
+/** What has been done: reminders sent (dates), retries, the last contact and renewal events. */
+function doneLines(item: RenewalItem): string[] {
+  const current = item.reminders.filter((r) => r.end_date === item.end_date);
+  const sent = current.filter((r) => r.status === 'sent' && r.sent_at);
+  const lines: string[] = [];
+  if (sent.length > 0) {
+    lines.push(`Reminded by e-mail on ${sent.map((r) => formatDate(r.sent_at)).join(', ')}`);
+  }
+  const retrying = current.find((r) => r.status === 'pending' && r.attempts > 0);
+  if (retrying)
+    lines.push(
+      `Reminder being retried (${retrying.attempts} attempt${retrying.attempts === 1 ? '' : 's'} so far)`,
+    );
+  if (item.last_contacted_at) {
+    const contact = item.events.filter((e) => e.kind === 'contacted').at(-1);
+    lines.push(
+      `Contacted on ${formatDate(item.last_contacted_at)}${contact?.note ? `: “${contact.note}”` : ''}`,
+    );
+  }
+  const renewed = item.events.filter((e) => e.kind === 'renewed').at(-1);
+  if (renewed)
+    lines.push(
+      `Last renewed on ${formatDate(renewed.at)} (was ending ${formatDate(renewed.previous_end_date)})`,
+    );
+  return lines;
+}
+
+export function RenewalCard({
+  item,
+  onContacted,
+  onRenewed,
+  onLapsed,
+}: {
+  item: RenewalItem;
+  onContacted: () => void;
+  onRenewed: () => void;
+  onLapsed: () => void;
+}) {
+  const done = doneLines(item);
+  const Icon = item.plan_type === 'insurance' ? ShieldCheck : Landmark;
+  const money = item.plan_type === 'insurance' ? 'Premium' : 'Amount';
+  return (
+    <li className="flex flex-col gap-3 px-5 py-4" data-testid="renewal-item">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Link
+            to={`/dashboard/users/${item.primary_client_id}`}
+            className="font-medium text-primary-700 hover:underline"
+          >
+            {item.client_name}
+          </Link>
+          {item.family_member ? <span className="text-slate-600"> · for {item.family_member}</span> : null}
+          <span className="ml-2 font-mono text-xs text-slate-500">{item.client_code}</span>
+        </div>
+        {daysBadge(item.days_left)}
+      </div>
+      <div className="flex items-start gap-3 text-sm text-slate-700">
+        <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+        <div className="min-w-0">
+          <p>
+            <Link to={`/dashboard/plans/${item.plan_id}`} className="font-medium break-all hover:underline">
+              {item.plan_number}
+            </Link>{' '}
+            · {item.service_name} · {item.provider_name}
+          </p>
+          <p className="text-slate-600">
+            {item.plan_type === 'insurance' ? 'Ends' : 'Matures'} {formatDate(item.end_date)}
+            {item.amount !== null ? ` · ${money} ${formatMoney(item.amount)}` : ''}
+          </p>
+          <p className="flex flex-wrap gap-x-4 text-slate-500">
+            {item.client_phone ? (
+              <span className="inline-flex items-center gap-1">
+                <Phone className="size-3.5" aria-hidden /> {item.client_phone}
+              </span>
+            ) : null}
+            {item.client_email ? (
+              <span className="inline-flex items-center gap-1 break-all">
+                <Mail className="size-3.5" aria-hidden /> {item.client_email}
+              </span>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      {done.length > 0 || item.problem ? (
+        <ul className="flex flex-col gap-1 text-sm">
+          {done.map((line) => (
+            <li key={line} className="text-slate-600">
+              {line}
+            </li>
+          ))}
+          {item.problem ? (
+            <li className="flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>Reminder not sent: {item.problem}</span>
+            </li>
+          ) : null}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-500">Nothing done yet.</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={onContacted}>
+          Contacted
+        </Button>
+        <Button onClick={onRenewed}>Mark renewed</Button>
+        <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onLapsed}>
+          {item.plan_type === 'insurance' ? 'Mark lapsed' : 'Mark closed'}
+        </Button>
+      </div>
+    </li>
+  );
+}
