@@ -59,6 +59,17 @@ interface DemoClient {
   plans: DemoPlan[];
 }
 
+/** Dates and money on the generated documents as Indian readers expect them (spec §9). */
+const indianDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T00:00:00Z`));
+const rupees = (amount: string) =>
+  `Rs. ${Number(amount).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 const aadhaar = (eleven: string) => `${eleven}${verhoeffCheckDigit(eleven)}`;
 
 const PROVIDER = {
@@ -693,8 +704,8 @@ export async function seedDemoClients(tx: Tx, deps: DemoClientsDeps): Promise<vo
     for (const row of rows) {
       const pdf = simplePdf(row.name ?? 'Plan', isPolicy ? 'Policy schedule' : 'Account statement', [
         ['Holder', deps.priya.name],
-        ['Start date', row.start ?? '-'],
-        ['End date', row.end ?? 'Open-ended'],
+        ['Start date', row.start ? indianDate(row.start) : '-'],
+        ['End date', row.end ? indianDate(row.end) : 'Open-ended'],
       ]);
       const documentId = await save(
         isPolicy ? 'policy_pdf' : 'investment_pdf',
@@ -740,7 +751,7 @@ export async function seedDemoClients(tx: Tx, deps: DemoClientsDeps): Promise<vo
             doc.kind,
             simplePdf(title, name, [
               ['Name', name],
-              ['Date of birth', f.date_of_birth ?? '-'],
+              ['Date of birth', f.date_of_birth ? indianDate(f.date_of_birth) : '-'],
               ['Number', number],
             ]),
             'application/pdf',
@@ -825,9 +836,9 @@ export async function seedDemoClients(tx: Tx, deps: DemoClientsDeps): Promise<vo
       const pdf = simplePdf(title, p.provider, [
         [category === 'insurance' ? 'Policy number' : 'Account number', p.number],
         ['Holder', holder?.name ?? primaryName],
-        [category === 'insurance' ? 'Premium' : 'Amount', `Rs. ${parsed.money}`],
-        ['Start date', p.start],
-        [category === 'insurance' ? 'End date' : 'Maturity date', p.end],
+        [category === 'insurance' ? 'Premium' : 'Amount', rupees(parsed.money)],
+        ['Start date', indianDate(p.start)],
+        [category === 'insurance' ? 'End date' : 'Maturity date', indianDate(p.end)],
         ...(p.nominee
           ? ([['Nominee', `${p.nominee.full_name} (${p.nominee.relation})`]] as Array<[string, string]>)
           : []),
