@@ -3,7 +3,6 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { AddPlansResponseSchema, WorkspacePlanDetailResponseSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -23,103 +22,13 @@ import {
 } from '../../db/schema.ts';
 import { clientPayload, createClient } from '../primary-clients/primary-clients-test-kit.ts';
 import { ownerWithToken } from '../providers/providers-test-kit.ts';
+import { addProvider, plan, SUBTYPE } from './plans-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
-
-const SERVICE_IDS: Record<string, string> = {
-  life: '00000000-0000-4000-8000-000000000001',
-  health: '00000000-0000-4000-8000-000000000002',
-  motor: '00000000-0000-4000-8000-000000000003',
-  travel: '00000000-0000-4000-8000-000000000004',
-  home: '00000000-0000-4000-8000-000000000005',
-  mutual_funds: '00000000-0000-4000-8000-000000000006',
-  nps: '00000000-0000-4000-8000-000000000007',
-  postoffice: '00000000-0000-4000-8000-000000000008',
-};
-const INVESTMENT = ['mutual_funds', 'nps', 'postoffice'];
-
-async function addProvider(app: FastifyInstance, token: string, service: string) {
-  const category = INVESTMENT.includes(service) ? 'investment' : 'insurance';
-  const body = multipart([
-    {
-      name: 'payload',
-      value: JSON.stringify({
-        service_id: SERVICE_IDS[service],
-        provider_name: `${service} Co`,
-        agency_code: 'AG-1',
-      }),
-    },
-  ]);
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/plans/${category}`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json<{ data: { provider_id: string } }>().data.provider_id;
-}
-
-const SUBTYPE: Record<string, Record<string, unknown>> = {
-  life: { sum_assured: '1000000', plan_name: 'Jeevan Anand', mode: 'yearly', term: 20, ppt: '15' },
-  health: {
-    cover_type: 'family_floater',
-    sum_assured: 500000,
-    plan_name: 'Optima Secure',
-    term: 1,
-    insured_members: [
-      {
-        insured_member_name: 'Meera Iyer',
-        relationship: 'self',
-        insured_member_dob: '1984-06-12',
-        insured_member_phone_number: '9876501234',
-      },
-      {
-        insured_member_name: 'Kabir Iyer',
-        relationship: 'son',
-        insured_member_dob: '2012-03-04',
-        insured_member_phone_number: '',
-      },
-    ],
-  },
-  motor: { rc_number: 'mh12ab1234', term: 1 },
-  travel: {
-    insurance_company_name: 'Tata AIG',
-    trip_type: 'single',
-    destination: 'Singapore',
-    duration: 10,
-    term: 1,
-  },
-  home: { insurance_company_name: 'HDFC Ergo', term: 5 },
-  mutual_funds: { folio_number: '1234567/89', scheme: 'HDFC Flexi Cap', fund: 'HDFC MF' },
-  nps: { pran: '110012345678' },
-  postoffice: { account_number: 'PO-9988', scheme_name: 'NSC', term: 5, roi: '7.7' },
-};
-
-function plan(service: string, providerId: string, overrides: Record<string, unknown> = {}) {
-  const investment = INVESTMENT.includes(service);
-  return {
-    provider_id: providerId,
-    service_code: service.toUpperCase(),
-    policy_number: `${service.toUpperCase()}-${Math.floor(Math.random() * 1e6)}`,
-    ...(investment ? { amount: '250000.50' } : { premium_amount: '24500' }),
-    start_date: '2025-04-01',
-    end_date: '2045-03-31',
-    subtype_fields: SUBTYPE[service],
-    nominee: {
-      full_name: 'Ravi Iyer',
-      relation: 'spouse',
-      dob: '1982-01-01',
-      phone_number: '9876505678',
-      email: 'ravi@example.in',
-    },
-    ...overrides,
-  };
-}
 
 function send(
   token: string,
