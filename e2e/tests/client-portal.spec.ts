@@ -9,7 +9,7 @@ import { DEMO, portal, signIn, storedToken } from './support.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const POLICY = 'E2E-HEALTH-2026';
-const MEMBER = { first_name: 'Meera', last_name: 'Sharma', relationship: 'Daughter' };
+const MEMBER = { first_name: 'Anaya', last_name: 'Sharma', relationship: 'Daughter' };
 
 /** A small one-page PDF, over the spec's 100-byte minimum. */
 const PDF = Buffer.from(
@@ -42,7 +42,7 @@ async function ownerToken(request: APIRequestContext) {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-/** Meera (with PAN and Aadhaar scans) and a health policy with a PDF she holds, made once per database. */
+/** Anaya (with PAN and Aadhaar scans) and a health policy with a PDF she holds, made once per database. */
 async function ensureJourneyData(request: APIRequestContext) {
   const token = await ownerToken(request);
   const headers = { authorization: `Bearer ${token}` };
@@ -53,8 +53,8 @@ async function ensureJourneyData(request: APIRequestContext) {
   const priyaId: string = list.items[0].primary_client_id;
   const detail = await (await request.get(api(`/users/primary-clients/${priyaId}`), { headers })).json();
   type Member = { secondary_client_id: string; full_name: string };
-  let meera = (detail.data.family_members as Member[]).find((m) => m.full_name === 'Meera Sharma');
-  if (!meera) {
+  let member = (detail.data.family_members as Member[]).find((m) => m.full_name === 'Anaya Sharma');
+  if (!member) {
     const created = await request.post(api('/secondary-clients'), {
       headers,
       data: {
@@ -62,7 +62,7 @@ async function ensureJourneyData(request: APIRequestContext) {
         ...MEMBER,
         date_of_birth: '2012-08-19',
         gender: 'female',
-        email: 'meera.sharma@example.in',
+        email: 'anaya.sharma@example.in',
         height_cm: 148,
         weight_kg: 38,
         pan_number: 'FGHIJ5678K',
@@ -71,16 +71,16 @@ async function ensureJourneyData(request: APIRequestContext) {
       },
     });
     expect(created.status()).toBe(201);
-    meera = {
+    member = {
       secondary_client_id: (await created.json()).data.secondary_client_id,
-      full_name: 'Meera Sharma',
+      full_name: 'Anaya Sharma',
     };
     for (const [kind, name, mimeType, buffer] of [
       ['pan', 'pan.pdf', 'application/pdf', PDF],
       ['aadhaar', 'aadhaar.png', 'image/png', readFileSync(path.join(fixtures, 'logo.png'))],
     ] as const) {
       const uploaded = await request.post(
-        api(`/secondary-clients/${meera.secondary_client_id}/documents/${kind}`),
+        api(`/secondary-clients/${member.secondary_client_id}/documents/${kind}`),
         {
           headers,
           multipart: { file: { name, mimeType, buffer } },
@@ -104,13 +104,14 @@ async function ensureJourneyData(request: APIRequestContext) {
         policy_number: POLICY,
         premium_amount: '18250',
         start_date: istDate(-345),
-        end_date: istDate(20),
+        // 31 to 60 days ahead: an 'expiring' alert for the client, outside the owner's default 30-day renewals.
+        end_date: istDate(45),
         subtype_fields: {
           cover_type: 'Individual',
           sum_assured: '500000',
           plan_name: 'E2E Health Shield',
           term: 1,
-          insured_members: [{ insured_member_name: 'Meera Sharma', relationship: 'Daughter' }],
+          insured_members: [{ insured_member_name: 'Anaya Sharma', relationship: 'Daughter' }],
         },
         nominee: { full_name: 'Priya Sharma', relation: 'Mother', phone_number: '9876501234' },
         file_index: 0,
@@ -120,7 +121,7 @@ async function ensureJourneyData(request: APIRequestContext) {
       headers,
       multipart: {
         primary_client_id: priyaId,
-        secondary_client_id: meera.secondary_client_id,
+        secondary_client_id: member.secondary_client_id,
         plansData: JSON.stringify(plans),
         planFiles: { name: 'policy.pdf', mimeType: 'application/pdf', buffer: PDF },
       },
@@ -157,15 +158,14 @@ test('the demo client reads the dashboard, alerts, a plan with its PDF and a fam
   await expect(figure('Total Premium')).toHaveText(premium.format(Number(summary.total_premium)));
   await expect(page.getByRole('region', { name: 'Agency Details' }).getByText('Demo Agency')).toBeVisible();
 
-  // Alerts: the policy ending in 20 days is flagged in red; View all lists every alert.
+  // Alerts: the home lists the nearest ones; View all lists every alert, the policy ending in 45 days in red.
   const alerts = page.getByRole('region', { name: 'Upcoming Alerts & Actions' });
-  await expect(alerts.getByText('Policy expiring in 20 days', { exact: false })).toHaveAttribute(
-    'data-tone',
-    'red',
-  );
+  await expect(alerts.getByRole('link', { name: /^Review / }).first()).toBeVisible();
   await alerts.getByRole('link', { name: /View all/ }).click();
   await expect(page).toHaveURL(/\/agency-client\/dashboard\/alerts$/);
   await expect(page.getByRole('heading', { name: 'Upcoming Alerts & Actions', level: 1 })).toBeVisible();
+  const expiring = page.getByRole('listitem').filter({ hasText: 'E2E Health Shield' });
+  await expect(expiring.getByText(/^Policy expiring in \d+ days/)).toHaveAttribute('data-tone', 'red');
   await page.getByRole('link', { name: 'Review E2E Health Shield' }).click();
   await expect(page).toHaveURL(/\/agency-client\/dashboard\/plans\/[0-9a-f-]{36}$/);
   await expect(page.getByText(`Policy No. ${POLICY}`)).toBeVisible();
@@ -180,7 +180,7 @@ test('the demo client reads the dashboard, alerts, a plan with its PDF and a fam
 
   // Plan details: health fields, the nominee, and the PDF in the viewer, then saved under its policy number.
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
-  await expect(page.getByText('Held by Meera Sharma')).toBeVisible();
+  await expect(page.getByText('Held by Anaya Sharma')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Plan Information' }).getByText('₹18,250.00')).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Plan Information' }).getByText('₹5,00,000.00'),
@@ -205,9 +205,9 @@ test('the demo client reads the dashboard, alerts, a plan with its PDF and a fam
     .getByRole('navigation', { name: 'Client area' })
     .getByRole('link', { name: 'Secondary Clients' })
     .click();
-  await page.getByPlaceholder('Search clients...').fill('meera');
-  await page.getByRole('link', { name: 'View Details of Meera Sharma' }).click();
-  await expect(page.getByRole('heading', { name: 'Meera Sharma', level: 1 })).toBeVisible();
+  await page.getByPlaceholder('Search clients...').fill('anaya');
+  await page.getByRole('link', { name: 'View Details of Anaya Sharma' }).click();
+  await expect(page.getByRole('heading', { name: 'Anaya Sharma', level: 1 })).toBeVisible();
   const identity = page.getByRole('region', { name: 'Banking & Identification' });
   await expect(identity.getByText('••••678K')).toBeVisible();
   await expect(page.getByText('FGHIJ5678K')).toHaveCount(0);
@@ -215,11 +215,11 @@ test('the demo client reads the dashboard, alerts, a plan with its PDF and a fam
   await expect(documents.getByText('Not available')).toBeVisible();
   await documents.getByRole('button', { name: 'Preview Aadhaar' }).click();
   await expect(
-    page.getByRole('dialog').getByRole('img', { name: 'Aadhaar · Meera Sharma preview' }),
+    page.getByRole('dialog').getByRole('img', { name: 'Aadhaar · Anaya Sharma preview' }),
   ).toBeVisible();
   await page.keyboard.press('Escape');
   await documents.getByRole('button', { name: 'Preview PAN' }).click();
-  await expect(page.getByRole('dialog').locator('iframe[title="PAN · Meera Sharma preview"]')).toBeVisible();
+  await expect(page.getByRole('dialog').locator('iframe[title="PAN · Anaya Sharma preview"]')).toBeVisible();
   await page.keyboard.press('Escape');
   await page
     .getByRole('region', { name: /^Plans/ })

@@ -20,7 +20,11 @@ import {
   useDocumentDownload,
 } from '../../../features/client-portal/components/pdf-viewer.tsx';
 import { planRows } from '../../../features/client-portal/components/plan-fields.ts';
-import { planStatus, serviceLabel } from '../../../features/client-portal/components/plan-rules.ts';
+import {
+  numberLabel,
+  planStatus,
+  serviceLabel,
+} from '../../../features/client-portal/components/plan-rules.ts';
 import { isNotFound, useLoad } from '../../../features/client-portal/components/use-load.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -130,7 +134,9 @@ function DetailView({ plan }: { plan: PlanDetail }) {
       <section className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{plan.provider_name}</h1>
-          <p className="mt-1 text-sm text-slate-600 tabular-nums">Policy No. {plan.policy_number}</p>
+          <p className="mt-1 text-sm text-slate-600 tabular-nums">
+            {numberLabel(plan)} {plan.policy_number}
+          </p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Badge tone="blue">{serviceLabel(plan.service_code)}</Badge>
             <Badge tone={expired ? 'red' : 'green'}>{status}</Badge>

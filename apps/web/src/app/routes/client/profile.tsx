@@ -20,6 +20,7 @@ import {
   Skeleton,
 } from '../../../features/client-portal/components/parts.tsx';
 import { isNotFound, useLoad } from '../../../features/client-portal/components/use-load.ts';
+import { NotificationPreferenceCard } from '../../../features/renewals/components/notification-preference.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
@@ -157,10 +158,10 @@ function TabContent({
     ),
     'Contact Details': (
       <Fields>
-        <Field label="Email" value={profile.email} />
+        <Field label="Email" value={profile.email} className="col-span-2 lg:col-span-1" />
         <Field label="Phone" value={profile.phonenumber} />
         <Field label="Alternate Phone" value={profile.alternatephonenumber} />
-        <Field label="Address" value={profile.address} className="sm:col-span-2 lg:col-span-3" />
+        <Field label="Address" value={profile.address} className="col-span-2 lg:col-span-3" />
       </Fields>
     ),
     'Additional Info': (
@@ -263,6 +264,7 @@ export function ClientProfileScreen() {
           <TabContent tab={tab} profile={p} summary={summary} />
         </Card>
       </div>
+      <NotificationPreferenceCard />
     </div>
   );
 }

@@ -160,10 +160,14 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
       </div>
       <Card title="Contact & Address">
         <Fields>
-          <Field label="Email" value={d.email ?? d.secondaryclientemail} />
+          <Field
+            label="Email"
+            value={d.email ?? d.secondaryclientemail}
+            className="col-span-2 lg:col-span-1"
+          />
           <Field label="Phone" value={d.phonenumber} />
           <Field label="Alternate Phone" value={d.alternatephonenumber} />
-          <Field label="Address" value={addressOf(d)} className="sm:col-span-2 lg:col-span-3" />
+          <Field label="Address" value={addressOf(d)} className="col-span-2 lg:col-span-3" />
         </Fields>
       </Card>
       <Card title="Health Information">
@@ -172,7 +176,7 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
           <Field label="Gender" value={d.gender ? d.gender[0]!.toUpperCase() + d.gender.slice(1) : null} />
           <Field label="Height" value={d.height !== null ? `${d.height} cm` : null} />
           <Field label="Weight" value={d.weight !== null ? `${d.weight} kg` : null} />
-          <Field label="Medical Conditions" value={d.anymedicalcondition} className="sm:col-span-2" />
+          <Field label="Medical Conditions" value={d.anymedicalcondition} className="col-span-2" />
         </Fields>
       </Card>
       <Card title="Banking & Identification">

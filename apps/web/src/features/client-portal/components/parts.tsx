@@ -57,7 +57,7 @@ export function Field({ label, value, className }: { label: string; value: React
 }
 
 export function Fields({ children }: { children: ReactNode }) {
-  return <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">{children}</dl>;
+  return <dl className="grid grid-cols-2 gap-4 text-sm lg:grid-cols-3">{children}</dl>;
 }
 
 export function ErrorState({

@@ -73,7 +73,8 @@ export function planRows(plan: PlanDetail, expired: boolean): Row[] {
   for (const key of keys) {
     const value = fields[key];
     if (value === null || value === undefined || value === '') continue;
-    rows.push({ label: LABELS[key], value: formatValue(key, value) });
+    const label = key === 'term' && plan.plan_type === 'investment' ? 'Term' : LABELS[key];
+    rows.push({ label, value: formatValue(key, value) });
   }
   const labels = dateLabels(code);
   rows.push({ label: moneyLabel(plan), value: formatMoney(planMoney(plan)) });

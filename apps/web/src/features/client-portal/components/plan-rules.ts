@@ -65,6 +65,19 @@ export function dateLabels(serviceCode: string): { start: string; end: string; e
   }
 }
 
+/** What the plan's number is called: a policy, a folio, a PRAN or an account (spec §3). */
+export function numberLabel(plan: { plan_type: string; service_code: string }): string {
+  if (plan.plan_type === 'insurance') return 'Policy No.';
+  switch (plan.service_code.toLowerCase()) {
+    case 'mutual_funds':
+      return 'Folio No.';
+    case 'nps':
+      return 'PRAN';
+    default:
+      return 'Account No.';
+  }
+}
+
 export const moneyLabel = (plan: { plan_type: string }) =>
   plan.plan_type === 'insurance' ? 'Premium Amount' : 'Amount';
 
