@@ -3,6 +3,7 @@ import { CreditCard, FileText, Hash, Mail, Phone, UserRound, Users } from 'lucid
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import {
   fetchOwnAvatar,
   fetchProfile,
@@ -113,10 +114,12 @@ function TabContent({
   tab,
   profile,
   summary,
+  onRetry,
 }: {
   tab: Tab;
   profile: ClientProfile;
   summary: ClientSummary | null;
+  onRetry: () => void;
 }) {
   const contact = profile.emergency_contact;
   const panels: Record<Tab, ReactNode> = {
@@ -131,15 +134,24 @@ function TabContent({
           label="Last Login"
           value={profile.last_login ? dateTime.format(new Date(profile.last_login)) : 'First visit'}
         />
-        <Field label="Total Plans" value={summary ? summary.total_plans.toLocaleString('en-IN') : null} />
-        <Field
-          label="Yearly Premium (active policies)"
-          value={summary ? formatMoney(summary.total_premium) : null}
-        />
-        <Field
-          label="Family Members"
-          value={summary ? summary.total_secondary_clients.toLocaleString('en-IN') : null}
-        />
+        {summary ? (
+          <>
+            <Field label="Total Plans" value={summary.total_plans.toLocaleString('en-IN')} />
+            <Field label="Yearly Premium (active policies)" value={formatMoney(summary.total_premium)} />
+            <Field label="Family Members" value={summary.total_secondary_clients.toLocaleString('en-IN')} />
+          </>
+        ) : (
+          // Spec §8: the summary's own failure, with 'Try again'.
+          <div
+            role="alert"
+            className="col-span-2 flex flex-wrap items-center gap-3 text-sm text-red-800 lg:col-span-3"
+          >
+            Unable to load dashboard data
+            <Button variant="secondary" onClick={onRetry}>
+              Try again
+            </Button>
+          </div>
+        )}
       </Fields>
     ),
     'Personal Info': (
@@ -261,7 +273,7 @@ export function ClientProfileScreen() {
         <SideMenu />
         <Card>
           <Tabs tab={tab} onChange={setTab} />
-          <TabContent tab={tab} profile={p} summary={summary} />
+          <TabContent tab={tab} profile={p} summary={summary} onRetry={retry} />
         </Card>
       </div>
       <NotificationPreferenceCard />
