@@ -11,6 +11,7 @@ import {
   SubtypeFieldsSchemas,
   type WorkspacePlanDetail,
 } from '@portal/contract';
+import { SERVICE_FIELDS } from './service-fields.ts';
 
 // A plan as a form holds it: every input as text, the PDF as a File. `planDraftToInput` turns it into the
 // contract's plan (spec §3 add-plans payload); `validatePlanDraft` checks it with the contract's own schema,
@@ -213,7 +214,12 @@ export function validatePlanDraft(draft: PlanDraft): PlanErrors {
     errors.end_date ??= 'End Date must be on or after the Start Date.';
   }
   if (errors.provider_id) errors.provider_id = PROVIDER_REQUIRED;
-  // An empty date input is a missing date, not a badly written one.
+  // An empty input is a missing value, not a badly written one.
+  for (const input of SERVICE_FIELDS[draft.service_code]) {
+    const key = `subtype_fields.${input.name}`;
+    if (errors[key] && !(draft.fields[input.name] ?? '').trim()) errors[key] = `${input.label} is required.`;
+  }
+
   if (!draft.start_date.trim()) errors.start_date = 'Start Date is required.';
   if (!draft.end_date.trim()) errors.end_date = 'End Date is required.';
   const fileError = planFileError(draft.file);
@@ -268,7 +274,12 @@ function valueAt(root: unknown, path: string): unknown {
 }
 
 const same = (a: unknown, b: unknown) =>
-  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+  a === b ||
+  (typeof a === 'object' &&
+    typeof b === 'object' &&
+    !(a instanceof Blob) &&
+    !(b instanceof Blob) &&
+    JSON.stringify(a) === JSON.stringify(b));
 
 /**
  * The API's field errors that still apply: those whose value in the request has not changed since it was

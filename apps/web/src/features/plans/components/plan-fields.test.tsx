@@ -210,8 +210,9 @@ describe('PlanFields validation', () => {
     expect(errorOf('Plan Name')).toBe('Plan Name is required.');
     expect(errorOf('Sum Assured')).toBe('Sum Assured is required.');
     expect(errorOf('Mode')).toBe('Mode is required.');
-    expect(errorOf('Term')).toBe('Term must be a whole number of years from 1 to 100.');
-    expect(errorOf('PPT')).toBe('PPT must be a whole number of years from 1 to 100.');
+    expect(errorOf('Term')).toBe('Term is required.');
+    expect(errorOf('PPT')).toBe('PPT is required.');
+    expect(errorOf('Start Date')).toBe('Start Date is required.');
     expect(screen.getByLabelText('Insurance Company')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -229,6 +230,11 @@ describe('PlanFields validation', () => {
     expect(errors.amount).toBe('Amount must be an amount in rupees of 0 or more, with at most 2 decimals.');
     expect(errors.end_date).toBe('End Date must be on or after the Start Date.');
     expect(errors['subtype_fields.pran']).toBe('PRAN must be 12 digits.');
+    const life = { ...emptyPlanDraft('life'), fields: { term: '0', ppt: '12.5' } };
+    expect(validatePlanDraft(life)).toMatchObject({
+      'subtype_fields.term': 'Term must be a whole number of years from 1 to 100.',
+      'subtype_fields.ppt': 'PPT must be a whole number of years from 1 to 100.',
+    });
   });
 
   it('asks for insured members on a health plan and names the member’s field', async () => {
