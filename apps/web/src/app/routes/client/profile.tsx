@@ -21,7 +21,6 @@ import {
   Skeleton,
 } from '../../../features/client-portal/components/parts.tsx';
 import { isNotFound, useLoad } from '../../../features/client-portal/components/use-load.ts';
-import { NotificationPreferenceCard } from '../../../features/renewals/components/notification-preference.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
@@ -276,7 +275,6 @@ export function ClientProfileScreen() {
           <TabContent tab={tab} profile={p} summary={summary} onRetry={retry} />
         </Card>
       </div>
-      <NotificationPreferenceCard />
     </div>
   );
 }
