@@ -199,11 +199,11 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
                 <Link
                   to={clientPaths.plan(p.plan_id)}
                   className={cn(
-                    'flex items-center gap-3 rounded-md py-3 hover:bg-slate-50',
+                    'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md py-3 hover:bg-slate-50',
                     p.status === 'Expired' && 'opacity-60',
                   )}
                 >
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1 basis-56">
                     <p className="font-medium text-slate-900">{p.plan_name}</p>
                     <p className="text-sm text-slate-600">
                       {p.provider_name} · {serviceLabel(p.service_code)} · No. {p.policy_number}
@@ -212,8 +212,8 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
                   <div className="flex flex-wrap items-center justify-end gap-2">
                     <Badge tone="slate">{p.role === 'holder' ? 'Holder' : 'Insured'}</Badge>
                     <Badge tone={p.status === 'Expired' ? 'red' : 'green'}>{p.status}</Badge>
+                    <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden />
                   </div>
-                  <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden />
                 </Link>
               </li>
             ))}
