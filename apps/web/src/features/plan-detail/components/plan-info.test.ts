@@ -71,7 +71,7 @@ describe('the plan information rows', () => {
     });
     expect(asMap(po)).toMatchObject({
       'Scheme Name': 'NSC',
-      'Policy Term': '1 year',
+      Term: '1 year',
       'Rate of Interest': '7.7% a year',
       Amount: '₹1,50,000.50',
       'Maturity Date': '15 Mar 2039',

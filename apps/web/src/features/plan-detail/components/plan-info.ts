@@ -86,7 +86,9 @@ export function planRows(plan: WorkspacePlanDetail): InfoRow[] {
   for (const key of keys) {
     const value = fields[key];
     if (value === null || value === undefined || value === '' || typeof value === 'object') continue;
-    rows.push({ label: LABELS[key] ?? key, value: formatValue(key, value) });
+    // A post office scheme runs for a term; a policy has a policy term.
+    const label = key === 'term' && plan.plan_kind === 'investment' ? 'Term' : (LABELS[key] ?? key);
+    rows.push({ label, value: formatValue(key, value) });
   }
   const insurance = plan.plan_kind === 'insurance';
   rows.push({

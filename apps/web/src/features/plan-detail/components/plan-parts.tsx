@@ -40,7 +40,7 @@ export function PlanInfoCard({ plan }: { plan: WorkspacePlanDetail }) {
       <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Item label="Service" value={plan.service_name} />
         <Item
-          label={plan.plan_kind === 'insurance' ? 'Policy Number' : 'Account Number'}
+          label={plan.plan_kind === 'insurance' ? 'Policy Number' : 'Investment Account Number'}
           value={plan.policy_number}
         />
         <Item
