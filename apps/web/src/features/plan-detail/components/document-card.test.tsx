@@ -66,7 +66,9 @@ describe('the plan document card', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Plan File must be a PDF file.');
     await user.upload(screen.getByLabelText('Upload the plan document'), pdfFile('tiny.pdf', 10));
-    expect(screen.getByRole('alert')).toHaveTextContent('Plan File is empty or damaged: choose the PDF again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Plan File is empty or damaged: choose the PDF again.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
