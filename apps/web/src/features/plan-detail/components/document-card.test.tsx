@@ -99,7 +99,7 @@ describe('the plan document card', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe(`/api/client-plans/${PLAN_ID}/document`);
     expect(init?.method).toBe('POST');
-    expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect((init!.body as FormData).get('file')).toBeInstanceOf(File);
   });
 
   it('shows the API’s reason when the PDF is refused', async () => {
