@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, expectToast, signIn } from './support.ts';
 
@@ -168,4 +169,42 @@ test('the owner adds a family member with documents, previews and downloads one,
   await expect(page).toHaveURL(new RegExp(`/dashboard/secondary\\?primary=${client.primary_client_id}$`));
   await expect(page.getByRole('main').getByText(client.full_name, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Change' })).toBeVisible();
+});
+
+test('the family screens have no serious accessibility problems, wide or at 360 px', async ({ page }) => {
+  await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword, `http://${DEMO.host}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const tag = Date.now().toString(36);
+  const client = await newClient(page, tag);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.post('/api/secondary-clients', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { primary_client_id: client.primary_client_id, first_name: 'Meher', relationship: 'Daughter' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { data } = (await res.json()) as { data: { secondary_client_id: string } };
+
+  const scan = async () => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`http://${DEMO.host}/dashboard/secondary?primary=${client.primary_client_id}`);
+    await expect(page.getByRole('main').getByText(client.full_name, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Family Member' }).click();
+    await expect(page.getByText('First Name is required.')).toBeVisible();
+    await scan();
+    await page.goto(`http://${DEMO.host}/dashboard/secondary-client/${data.secondary_client_id}`);
+    await expect(page.getByRole('heading', { name: 'Meher' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Documents' })).toContainText('Not available');
+    await scan();
+    await page.goto(`http://${DEMO.host}/dashboard/clients`);
+    await page.getByRole('searchbox', { name: 'Search families' }).fill(tag);
+    await expect(page.getByRole('article', { name: `Family of ${client.full_name}` })).toBeVisible();
+    await scan();
+    // Nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
 });

@@ -57,9 +57,20 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   );
 }
 
-function Field({ label, value, mono }: { label: string; value: string | null | undefined; mono?: boolean }) {
+function Field({
+  label,
+  value,
+  mono,
+  wide,
+}: {
+  label: string;
+  value: string | null | undefined;
+  mono?: boolean;
+  /** Across both columns (an address, a note). */
+  wide?: boolean;
+}) {
   return (
-    <div>
+    <div className={cn(wide && 'sm:col-span-2')}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className={cn('mt-0.5 break-words text-slate-900', mono && 'font-mono tabular-nums')}>
         {value || '—'}
@@ -376,18 +387,14 @@ export function SecondaryDetailScreen() {
                 />
                 <Field label="Gender" value={gender} />
                 <Field label="Relation type" value={member.relation_type} />
-                <div className="sm:col-span-2">
-                  <Field label="Address" value={address} />
-                </div>
+                <Field label="Address" value={address} wide />
               </dl>
             </Section>
             <Section title="Health Information">
               <dl className="grid gap-4 text-sm sm:grid-cols-2">
                 <Field label="Height" value={member.height_cm === null ? null : `${member.height_cm} cm`} />
                 <Field label="Weight" value={member.weight_kg === null ? null : `${member.weight_kg} kg`} />
-                <div className="sm:col-span-2">
-                  <Field label="Medical conditions" value={member.medical_conditions} />
-                </div>
+                <Field label="Medical conditions" value={member.medical_conditions} wide />
               </dl>
             </Section>
           </div>
