@@ -203,4 +203,17 @@ describe('editing a plan', () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('asks before throwing away changes', async () => {
+    const { onOpenChange } = renderDialog();
+    const dialog = screen.getByRole('dialog');
+    const user = userEvent.setup();
+    await user.type(await within(dialog).findByRole('textbox', { name: /^Policy Number/ }), '-A');
+    await user.keyboard('{Escape}');
+    const confirm = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(putBody()).toBeUndefined();
+  });
 });

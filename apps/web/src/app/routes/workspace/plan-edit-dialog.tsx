@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { replacePlanDocument, updatePlan } from '../../../features/plan-detail/api/plan-detail.ts';
 import { fetchPlanServices } from '../../../features/plans/api/plans.ts';
@@ -38,6 +39,15 @@ export function EditPlanDialog({
   const [servicesFailed, setServicesFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [discarding, setDiscarding] = useState(false);
+  const snapshot = (d: PlanDraft) => JSON.stringify({ ...d, key: '', file: null });
+  const dirty = draft.file !== null || snapshot(draft) !== snapshot(planDraftFromDetail(plan));
+  /** Closing with unsaved changes asks first (every destructive action confirms). */
+  const setOpen = (next: boolean) => {
+    if (saving) return;
+    if (!next && dirty) setDiscarding(true);
+    else onOpenChange(next);
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts from the stored plan.
   useEffect(() => {
@@ -101,7 +111,7 @@ export function EditPlanDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content
@@ -146,7 +156,7 @@ export function EditPlanDialog({
               )}
             </div>
             <div className="flex justify-end gap-3 border-t border-slate-200 px-4 py-3 sm:px-6">
-              <Button variant="secondary" disabled={saving} onClick={() => onOpenChange(false)}>
+              <Button variant="secondary" disabled={saving} onClick={() => setOpen(false)}>
                 Cancel
               </Button>
               <Button type="submit" busy={saving} disabled={!services}>
@@ -154,6 +164,19 @@ export function EditPlanDialog({
               </Button>
             </div>
           </form>
+          <ConfirmDialog
+            open={discarding}
+            onOpenChange={setDiscarding}
+            title="Discard your changes?"
+            description={`What you changed in ${plan.policy_number} has not been saved.`}
+            confirmLabel="Discard"
+            cancelLabel="Keep editing"
+            destructive
+            onConfirm={() => {
+              setDiscarding(false);
+              onOpenChange(false);
+            }}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -4,7 +4,7 @@ import {
   PrimaryClientResponseSchema,
   PrimaryClientSchema,
 } from '@portal/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { EditClientDialog } from './edit-client.tsx';
@@ -126,5 +126,27 @@ describe('editing a client', () => {
     expect(await screen.findByText(CLIENT_EMAIL_TAKEN, { selector: 'p' })).toBeInTheDocument();
     expect(box(/^Email/)).toHaveAttribute('aria-invalid', 'true');
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('asks before throwing away changes, and closes at once when nothing changed', async () => {
+    const { onOpenChange } = renderDialog();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    onOpenChange.mockClear();
+    await user.type(box(/^Occupation/), ' and teacher');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    expect(box(/^Occupation/)).toHaveValue('Architect and teacher');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

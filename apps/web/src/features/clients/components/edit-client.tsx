@@ -11,6 +11,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -98,10 +99,19 @@ export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditCl
   const [saving, setSaving] = useState(false);
   // The details were saved but the photo failed: the record reloads when the dialog closes.
   const [partly, setPartly] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const dirty = photo !== null || JSON.stringify(form) !== JSON.stringify(formOf(client));
+  const close = () => {
+    setDiscarding(false);
+    if (partly) onSaved();
+    onOpenChange(false);
+  };
+  /** Closing with unsaved changes asks first (every destructive action confirms). */
   const setOpen = (next: boolean) => {
     if (saving) return;
-    if (!next && partly) onSaved();
-    onOpenChange(next);
+    if (next) onOpenChange(true);
+    else if (dirty) setDiscarding(true);
+    else close();
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts from the stored client.
@@ -295,6 +305,16 @@ export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditCl
               </Button>
             </div>
           </form>
+          <ConfirmDialog
+            open={discarding}
+            onOpenChange={setDiscarding}
+            title="Discard your changes?"
+            description={`What you changed for ${client.full_name} has not been saved.`}
+            confirmLabel="Discard"
+            cancelLabel="Keep editing"
+            destructive
+            onConfirm={close}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
