@@ -119,3 +119,31 @@ function formatIndian(day: string): string {
     timeZone: 'Asia/Kolkata',
   }).format(new Date(`${day}T00:00:00+05:30`));
 }
+
+test('the client turns e-mail reminders off and chooses Hindi on My Profile, and it is kept', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.clientEmail, DEMO.clientPassword, portal(DEMO.host));
+  await expect(page).toHaveURL(/\/agency-client\/dashboard/);
+  await page.goto(`${portal(DEMO.host)}/agency-client/dashboard/profile`);
+  const card = page.getByRole('region', { name: 'E-mail reminders' });
+  await expect(card.getByText(`at ${DEMO.clientEmail}.`)).toBeVisible();
+  const toggle = card.getByRole('switch', { name: 'Send me renewal reminders by e-mail' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(card.getByRole('button', { name: 'Save preference' })).toBeDisabled();
+
+  await toggle.click();
+  await card.getByLabel('Reminder language').selectOption('hi');
+  await card.getByRole('button', { name: 'Save preference' }).click();
+  await expectToast(page, 'Reminder preference saved.');
+
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(card.getByLabel('Reminder language')).toHaveValue('hi');
+
+  // Back as the demo client had it, for the journeys after this one.
+  await toggle.click();
+  await card.getByLabel('Reminder language').selectOption('en');
+  await card.getByRole('button', { name: 'Save preference' }).click();
+  await expectToast(page, 'Reminder preference saved.');
+});

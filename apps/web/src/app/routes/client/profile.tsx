@@ -21,6 +21,7 @@ import {
   Skeleton,
 } from '../../../features/client-portal/components/parts.tsx';
 import { isNotFound, useLoad } from '../../../features/client-portal/components/use-load.ts';
+import { NotificationPreferenceCard } from '../../../features/renewals/components/notification-preference.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
@@ -275,6 +276,7 @@ export function ClientProfileScreen() {
           <TabContent tab={tab} profile={p} summary={summary} onRetry={retry} />
         </Card>
       </div>
+      <NotificationPreferenceCard />
     </div>
   );
 }

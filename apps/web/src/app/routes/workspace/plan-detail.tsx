@@ -12,6 +12,7 @@ import {
   NomineeCard,
   PlanInfoCard,
 } from '../../../features/plan-detail/components/plan-parts.tsx';
+import { RenewalHistoryCard } from '../../../features/renewals/components/renewal-history.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { EditPlanDialog } from './plan-edit-dialog.tsx';
@@ -162,6 +163,9 @@ export function PlanDetailScreen() {
         ) : null}
         <div className="min-w-0 lg:col-span-2">
           <NomineeCard nominee={plan.nominee} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <RenewalHistoryCard planId={planId} />
         </div>
       </div>
 

@@ -53,3 +53,17 @@ export function fetchOutbox(page: { offset: number; limit: number }, signal?: Ab
 export function fetchOutboxMessage(id: string, signal?: AbortSignal) {
   return apiCall('outboxMessage', { params: { id }, signal, quiet: true }).then((r) => r.data);
 }
+
+/** The signed-in client's e-mail reminders (AC). */
+export function fetchNotificationPreference(signal?: AbortSignal) {
+  return apiCall('clientNotificationPreference', { signal, quiet: true }).then((r) => r.data);
+}
+
+export function saveNotificationPreference(body: { email_reminders: boolean; language: 'en' | 'hi' }) {
+  return apiCall('updateClientNotificationPreference', { body, quiet: true }).then((r) => r.data);
+}
+
+/** A plan's reminders and the agency's renewal marks (the plan detail's history). */
+export function fetchRenewalHistory(planId: string, signal?: AbortSignal) {
+  return apiCall('renewalPlan', { params: { id: planId }, signal, quiet: true }).then((r) => r.data);
+}
