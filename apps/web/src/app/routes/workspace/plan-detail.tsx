@@ -135,7 +135,17 @@ export function PlanDetailScreen() {
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <Badge tone={expired ? 'red' : 'green'}>{plan.status}</Badge>
-            {plan.secondary_client_id ? <span>Held by {plan.holder_name}</span> : null}
+            {plan.secondary_client_id ? (
+              <span>
+                Held by{' '}
+                <Link
+                  to={`/dashboard/secondary-client/${plan.secondary_client_id}`}
+                  className="font-medium text-primary-700 hover:underline"
+                >
+                  {plan.holder_name}
+                </Link>
+              </span>
+            ) : null}
           </div>
         </div>
         <div className="flex flex-wrap gap-2 sm:justify-end">
