@@ -73,7 +73,8 @@ test('the owner adds a client with a life and a mutual-fund plan and their PDFs,
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(life.getByText('Sum Assured is required.')).toBeVisible();
   await fillPlanBasics(life, {
-    company: 'Life Insurance Corporation of India',
+    // Not the demo's LIC: the providers journey counts LIC's plans.
+    company: 'HDFC Life Insurance',
     number: `LIC-${tag}`,
     money: '24500',
     start: '2025-04-01',
