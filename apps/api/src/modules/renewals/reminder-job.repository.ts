@@ -28,9 +28,16 @@ const holder = alias(secondaryClients, 'holder');
 /** Agencies whose owner may still use the portal (a deactivated owner's agency gets no e-mail). */
 const liveAgency = and(eq(owner.isActive, true));
 
-/** Active plans of live agencies ending between `from` and `until` (inclusive), with who to remind. */
+/**
+ * Active plans of live agencies ending between `from` and `until` (inclusive), with who to remind, whose
+ * reminder due today (the smallest reminder day not below the days left) has no row yet: a run every few
+ * minutes reads only what is new, not every plan in the window again.
+ */
 export async function plansEnding(db: Db, type: PlanType, from: string, until: string) {
   const table = tableOf(type);
+  const offset = sql`(select min(d) from unnest(${agencies.reminderDays}) d where d >= (${table.endDate} - ${from}::date))`;
+  const notPlanned = sql`not exists (select 1 from ${reminderSends} s where s.agency_id = ${table.agencyId}
+    and s.dedupe_key = 'reminder:' || ${table.id}::text || ':' || ${table.endDate}::text || ':' || ${offset}::text)`;
   return db
     .select({
       planId: table.id,
@@ -57,6 +64,8 @@ export async function plansEnding(db: Db, type: PlanType, from: string, until: s
         isNull(primaryClients.deletedAt),
         gte(table.endDate, from),
         lte(table.endDate, until),
+        sql`${offset} is not null`,
+        notPlanned,
         liveAgency,
       ),
     );
@@ -129,6 +138,8 @@ export async function agenciesForDigest(db: Db, today: string, failedSince: Date
     .where(
       and(
         liveAgency,
+        sql`not exists (select 1 from ${reminderSends} s where s.agency_id = ${agencies.id}
+          and s.dedupe_key = ${`digest:${today}`})`,
         or(
           planDue(insurancePolicies),
           planDue(investmentAccounts),
