@@ -102,6 +102,12 @@ test('the owner adds a family member with documents, previews and downloads one,
   await expect(page.getByRole('region', { name: 'Health Information' })).toContainText('152 cm');
   await expect(page.getByRole('region', { name: 'Health Information' })).toContainText('Mild asthma');
   await expect(page.getByRole('region', { name: 'Contact & Address' })).toContainText('17 May 2010');
+  const plans = page.getByRole('region', { name: 'Plans (0)' });
+  await expect(plans).toContainText('Rohan holds no plans yet.');
+  await expect(plans.getByRole('link', { name: 'Add plans' })).toHaveAttribute(
+    'href',
+    `/dashboard/addPlans?client=${client.primary_client_id}`,
+  );
 
   // Documents: the image is shown in the preview, the PDF in a viewer, and one is downloaded.
   const documents = page.getByRole('region', { name: 'Documents' });

@@ -144,7 +144,9 @@ describe('Secondary client detail', () => {
     expect(within(documents).getByRole('button', { name: 'Preview Aadhaar' })).toBeInTheDocument();
     expect(within(documents).getByRole('button', { name: 'Upload Cheque' })).toBeInTheDocument();
 
-    const plan = within(screen.getByRole('region', { name: 'Plans (1)' })).getByRole('link');
+    const plan = within(screen.getByRole('region', { name: 'Plans (1)' })).getByRole('link', {
+      name: /Optima Secure/,
+    });
     expect(plan).toHaveAttribute('href', `/dashboard/plans/${PLAN_ID}`);
     expect(plan).toHaveTextContent('₹1,23,456.50');
     expect(plan).toHaveTextContent('Ended 31 Mar 2025');

@@ -4,7 +4,7 @@ import {
   type SecondaryDocumentKind,
   UpdateSecondaryClientSchema,
 } from '@portal/contract';
-import { ArrowLeft, ChevronRight, Mail, Pencil, Phone, Trash2 } from 'lucide-react';
+import { ArrowLeft, ChevronRight, Mail, Pencil, Phone, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -425,9 +425,21 @@ export function SecondaryDetailScreen() {
         </ul>
       </Section>
 
-      <Section title={`Plans (${member.plans.length})`}>
+      <Section
+        title={`Plans (${member.plans.length})`}
+        action={
+          <Link
+            to={`/dashboard/addPlans?client=${member.primary_client_id}`}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
+          >
+            <Plus className="size-4" aria-hidden /> Add plans
+          </Link>
+        }
+      >
         {member.plans.length === 0 ? (
-          <p className="text-sm text-slate-600">{member.first_name} holds no plans yet.</p>
+          <p className="text-sm text-slate-600">
+            {member.first_name} holds no plans yet. Add plans and choose {member.first_name} as the holder.
+          </p>
         ) : (
           <ul className="-mx-3 divide-y divide-slate-100">
             {member.plans.map((plan) => (
