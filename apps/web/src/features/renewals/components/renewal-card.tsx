@@ -118,7 +118,7 @@ export function RenewalCard({
           Contacted
         </Button>
         <Button onClick={onRenewed}>Mark renewed</Button>
-        <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onLapsed}>
+        <Button variant="ghost" className="text-red-700! hover:bg-red-50!" onClick={onLapsed}>
           {item.plan_type === 'insurance' ? 'Mark lapsed' : 'Mark closed'}
         </Button>
       </div>

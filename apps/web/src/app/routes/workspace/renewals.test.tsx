@@ -1,0 +1,193 @@
+import {
+  OutboxListResponseSchema,
+  ReminderSettingsResponseSchema,
+  type RenewalItem,
+  RenewalListResponseSchema,
+  RenewalPlanResponseSchema,
+} from '@portal/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { parseDays } from '../../../features/renewals/components/reminder-days.tsx';
+import { RenewalsScreen } from './renewals.tsx';
+
+// The renewals work-list against a stubbed fetch whose answers are built through the contract's schemas:
+// what a plan shows (days left, what was done, why a reminder was not sent), the renew form's own checks
+// that send nothing, the lapse confirmation, and reminder days refused by name.
+
+const PLAN_ID = '00000000-0000-4000-8000-000000000011';
+const CLIENT_ID = '00000000-0000-4000-8000-000000000012';
+const SEND_ID = '00000000-0000-4000-8000-000000000013';
+
+function item(overrides: Partial<RenewalItem> = {}): RenewalItem {
+  return {
+    plan_type: 'insurance',
+    plan_id: PLAN_ID,
+    plan_number: 'MTR-2291',
+    plan_name: 'Motor Insurance',
+    service_code: 'motor',
+    service_name: 'Motor Insurance',
+    provider_name: 'ICICI Lombard General Insurance',
+    primary_client_id: CLIENT_ID,
+    client_code: 'DEMO-00007',
+    client_name: 'Kavya Rao',
+    client_email: null,
+    client_phone: '9820012345',
+    family_member: 'Arjun Rao',
+    amount: '12850.00',
+    end_date: '2026-12-04',
+    days_left: 4,
+    plan_status: 'active',
+    last_contacted_at: null,
+    reminders: [
+      {
+        id: SEND_ID,
+        offset_days: 7,
+        end_date: '2026-12-04',
+        recipient: null,
+        language: 'en',
+        status: 'skipped',
+        reason: 'The client has no e-mail address on record.',
+        attempts: 0,
+        next_attempt_at: null,
+        sent_at: null,
+        created_at: '2026-11-27T03:30:00.000Z',
+      },
+    ],
+    events: [],
+    problem: 'The client has no e-mail address on record.',
+    ...overrides,
+  };
+}
+
+const list = (items: RenewalItem[]) =>
+  RenewalListResponseSchema.parse({
+    data: {
+      as_of: '2026-11-30',
+      window: '30',
+      items,
+      total: items.length,
+      offset: 0,
+      limit: 20,
+      counts: { '7': 1, '30': items.length, '60': 3, '90': 4, overdue: 2 },
+      failed_reminders: 1,
+      delivery: 'outbox',
+    },
+  });
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: Mock<typeof fetch>;
+let calls: string[];
+let items: RenewalItem[];
+
+beforeEach(() => {
+  calls = [];
+  items = [item()];
+  fetchMock = vi.fn(async (input, init) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${url.pathname}${url.search}`);
+    if (method === 'GET' && url.pathname === '/api/renewals') return json(200, list(items));
+    if (method === 'GET' && url.pathname === '/api/renewals/settings') {
+      return json(
+        200,
+        ReminderSettingsResponseSchema.parse({ data: { reminder_days: [30, 15, 7, 1], delivery: 'outbox' } }),
+      );
+    }
+    if (method === 'GET' && url.pathname === '/api/renewals/outbox') {
+      return json(
+        200,
+        OutboxListResponseSchema.parse({ data: { items: [], total: 0, offset: 0, limit: 10 } }),
+      );
+    }
+    if (method === 'POST' && url.pathname === `/api/renewals/plans/${PLAN_ID}/lapsed`) {
+      items = [];
+      return json(200, RenewalPlanResponseSchema.parse({ data: item({ plan_status: 'lapsed' }) }));
+    }
+    throw new Error(`unexpected call ${method} ${url.pathname}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/dashboard/renewals', element: <RenewalsScreen /> }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('the renewals work-list', () => {
+  it('shows each plan with its client, family member, money, days left and why a reminder was not sent', async () => {
+    renderAt('/dashboard/renewals');
+    const card = await screen.findByTestId('renewal-item');
+    expect(within(card).getByRole('link', { name: 'Kavya Rao' })).toHaveAttribute(
+      'href',
+      `/dashboard/users/${CLIENT_ID}`,
+    );
+    expect(card).toHaveTextContent('for Arjun Rao');
+    expect(card).toHaveTextContent('4 days left');
+    expect(card).toHaveTextContent('Premium ₹12,850.00');
+    expect(card).toHaveTextContent('Reminder not sent: The client has no e-mail address on record.');
+    expect(screen.getByRole('tab', { name: '30 days (1)', selected: true })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Overdue (2)' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('1 reminder could not be sent after every retry.');
+    expect(await screen.findByRole('heading', { name: 'Outbox' })).toBeVisible();
+  });
+
+  it('asks for the overdue window by its tab and says when nothing is overdue', async () => {
+    items = [];
+    const router = renderAt('/dashboard/renewals');
+    await userEvent.click(await screen.findByRole('tab', { name: /Overdue/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?window=overdue'));
+    expect(calls).toContain('GET /api/renewals?window=overdue&type=all&offset=0&limit=20');
+    expect(
+      await screen.findByText(
+        'Nothing is overdue. Every plan past its end date has been renewed or marked lapsed.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('refuses a new end date before the current one in the form, sending nothing', async () => {
+    renderAt('/dashboard/renewals');
+    const card = await screen.findByTestId('renewal-item');
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark renewed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark policy renewed' });
+    const date = within(dialog).getByLabelText('New end date');
+    expect(date).toHaveValue('2027-12-04');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-11-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save renewal' }));
+    expect(
+      await within(dialog).findByText('New end date must be after the current end date (04 Dec 2026).'),
+    ).toBeVisible();
+    expect(calls.some((c) => c.startsWith('POST'))).toBe(false);
+  });
+
+  it('marks a policy lapsed only after the confirmation, and the list reloads without it', async () => {
+    renderAt('/dashboard/renewals');
+    const card = await screen.findByTestId('renewal-item');
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark lapsed' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Mark this policy lapsed?' });
+    expect(calls.some((c) => c.startsWith('POST'))).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Mark lapsed' }));
+    await waitFor(() => expect(calls).toContain(`POST /api/renewals/plans/${PLAN_ID}/lapsed`));
+    expect(await screen.findByText('No plan ends within 30 days.')).toBeVisible();
+  });
+});
+
+describe('reminder days', () => {
+  it('reads a list of days and names what is wrong', () => {
+    expect(parseDays('30, 15 7,1')).toEqual([30, 15, 7, 1]);
+    expect(parseDays('')).toBe('Choose at least one reminder day.');
+    expect(parseDays('0, 5')).toBe('Each reminder day must be a whole number between 1 and 120.');
+    expect(parseDays('7.5')).toBe('Each reminder day must be a whole number between 1 and 120.');
+    expect(parseDays('7, 7')).toBe('Reminder days must not repeat.');
+    expect(parseDays('1 2 3 4 5 6 7')).toBe('Choose at most 6 reminder days.');
+  });
+});
