@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   insurancePolicies,
@@ -8,10 +8,12 @@ import {
   secondaryClients,
   services,
 } from '../../db/schema.ts';
+import { searchFilter } from '../primary-clients/primary-clients.repository.ts';
 
-// The family view's page (tenant-owned: agencyId first, every table named with it). One statement answers
-// a whole page: the clients, each client's members and plans as JSON built in the database, and the
-// total as a window count, so a page costs one round trip whatever its size (no query per client).
+// The family view's page (tenant-owned: agencyId first, every table named with it). A page costs the same
+// statements whatever its size, never one per client: the page of clients is chosen first (by the same
+// search and indexes as Registered Users), then one statement builds each chosen client's members and
+// plans as JSON in the database; a searched page also carries its total as a window count.
 
 export interface FamilyMemberJson {
   id: string;
@@ -29,21 +31,6 @@ export interface FamilyPlanJson {
   number: string;
   end_date: string | null;
   secondary_client_id: string | null;
-}
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function searchFilter(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(search);
-  return or(
-    sql`(${primaryClients.firstName} || ' ' || coalesce(${primaryClients.lastName}, '')) ilike ${pattern}`,
-    sql`${primaryClients.email} ilike ${pattern}`,
-    sql`${primaryClients.phone} ilike ${pattern}`,
-    sql`${primaryClients.clientCode} ilike ${pattern}`,
-  );
 }
 
 // Correlated on the outer row's agency and id, so each subquery uses the (agency_id, primary_client_id)
@@ -87,12 +74,40 @@ export async function familyPage(
   agencyId: string,
   page: { offset: number; limit: number; search?: string | undefined },
 ) {
-  const where = and(
-    eq(primaryClients.agencyId, agencyId),
-    isNull(primaryClients.deletedAt),
-    searchFilter(page.search),
-  );
-  const rows = await db
+  const filter = searchFilter(page.search);
+  const where = and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt), filter);
+  // As in the client list: searched, the matches come from the trigram index once, with the total as a window
+  // count in its own subquery; unsearched, the page walks the (agency, created) index and the total is a count.
+  const matches = db
+    .select({
+      id: primaryClients.id,
+      createdAt: primaryClients.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+    })
+    .from(primaryClients)
+    .where(where)
+    .as('matches');
+  const chosen = filter
+    ? db
+        .select()
+        .from(matches)
+        .orderBy(desc(matches.createdAt), desc(matches.id))
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('chosen')
+    : db
+        .select({
+          id: primaryClients.id,
+          createdAt: primaryClients.createdAt,
+          total: sql<number>`null::int`.mapWith(Number).as('total'),
+        })
+        .from(primaryClients)
+        .where(where)
+        .orderBy(desc(primaryClients.createdAt), desc(primaryClients.id))
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('chosen');
+  const found = await db
     .select({
       id: primaryClients.id,
       clientCode: primaryClients.clientCode,
@@ -102,26 +117,18 @@ export async function familyPage(
       phone: primaryClients.phone,
       members: membersJson,
       plans: plansJson,
-      total: sql<number>`(count(*) over ())::int`,
+      total: chosen.total,
     })
-    .from(primaryClients)
-    .where(where)
-    .orderBy(desc(primaryClients.createdAt), desc(primaryClients.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  let total = rows[0]?.total;
-  // Past the last page the window count has no row to ride on; only then is it asked for alone.
-  if (total === undefined) {
-    const [counted] =
-      page.offset > 0 ? await db.select({ n: count() }).from(primaryClients).where(where) : [];
-    total = counted?.n ?? 0;
-  }
-  return {
-    rows: rows.map((r) => ({
-      ...r,
-      members: JSON.parse(r.members) as FamilyMemberJson[],
-      plans: JSON.parse(r.plans) as FamilyPlanJson[],
-    })),
-    total: Number(total),
-  };
+    .from(chosen)
+    .innerJoin(primaryClients, and(eq(primaryClients.agencyId, agencyId), eq(primaryClients.id, chosen.id)))
+    .orderBy(desc(chosen.createdAt), desc(chosen.id));
+  const rows = found.map(({ total: _total, ...r }) => ({
+    ...r,
+    members: JSON.parse(r.members) as FamilyMemberJson[],
+    plans: JSON.parse(r.plans) as FamilyPlanJson[],
+  }));
+  if (filter && (found.length > 0 || page.offset === 0)) return { rows, total: Number(found[0]?.total ?? 0) };
+  // Unsearched, or a searched page past the end (no row carries the total).
+  const [total] = await db.select({ n: count() }).from(primaryClients).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
