@@ -28,6 +28,16 @@ async function downloadedBytes(page: Page, click: () => Promise<void>) {
   return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
 }
 
+// Journeys share one database: the clients made here are removed afterwards, so the dashboard's recent
+// clients and the providers' plan counts that later journeys read stay as they were.
+const made: Array<{ clientId: string; auth: Record<string, string> }> = [];
+test.afterEach(async ({ request }) => {
+  for (const { clientId, auth } of made.splice(0)) {
+    const removed = await request.delete(`/api/users/primary-clients/${clientId}`, { headers: auth });
+    expect(removed.status(), await removed.text()).toBe(200);
+  }
+});
+
 /** Signs the owner in and makes a client with two life policies through the API. */
 async function ownerWithClient(page: Page) {
   await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword);
@@ -37,11 +47,13 @@ async function ownerWithClient(page: Page) {
     headers: auth,
   });
   expect(providers.status(), await providers.text()).toBe(200);
-  const lic = ((await providers.json()) as { data: Array<{ provider_id: string; provider_name: string }> })
-    .data[0]!;
+  // Not the demo's LIC record: the providers journey counts its plans.
+  const life = ((await providers.json()) as { data: Array<{ provider_id: string; provider_name: string }> })
+    .data;
+  const provider = life.find((p) => !p.provider_name.startsWith('Life Insurance Corporation')) ?? life[0]!;
   const tag = Date.now().toString(36);
   const lifePlan = (number: string) => ({
-    provider_id: lic.provider_id,
+    provider_id: provider.provider_id,
     service_code: 'life',
     policy_number: number,
     premium_amount: '24500',
@@ -57,20 +69,21 @@ async function ownerWithClient(page: Page) {
       last_name: `Verma ${tag}`,
       phone: '9811100001',
       pan_number: 'ABCPV1234K',
-      plans: [lifePlan(`LIC/${tag}/1`), lifePlan(`LIC-${tag}-2`)],
+      plans: [lifePlan(`POL/${tag}/1`), lifePlan(`POL-${tag}-2`)],
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const clientId = ((await created.json()) as { data: { primary_client_id: string } }).data.primary_client_id;
+  made.push({ clientId, auth });
 
-  return { tag, lic, clientId };
+  return { tag, provider, clientId };
 }
 
 test('the owner views, downloads and replaces a plan’s PDF, edits a field and deletes a plan', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  const { tag, lic, clientId } = await ownerWithClient(page);
+  const { tag, provider, clientId } = await ownerWithClient(page);
 
   // The client's record links each plan to its detail.
   await page.goto(`/dashboard/users/${clientId}`);
@@ -78,12 +91,12 @@ test('the owner views, downloads and replaces a plan’s PDF, edits a field and 
   await expect(page).toHaveURL(/\/dashboard\/plans\/[0-9a-f-]{36}$/);
   const planUrl = page.url();
   await expect(page.getByRole('heading', { name: 'Client Plan Detail', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: lic.provider_name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: provider.provider_name })).toBeVisible();
   const number = (await page
-    .getByText(/^LIC(\/|-)/)
+    .getByText(/^POL(\/|-)/)
     .first()
     .textContent())!;
-  expect([`LIC/${tag}/1`, `LIC-${tag}-2`]).toContain(number);
+  expect([`POL/${tag}/1`, `POL-${tag}-2`]).toContain(number);
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByText('Date of Commencement')).toBeVisible();
   await expect(page.getByText('₹15,00,000.00')).toBeVisible();
@@ -162,7 +175,7 @@ test('the owner views, downloads and replaces a plan’s PDF, edits a field and 
   // Delete the other plan, confirmed, and land back on the client.
   await page.goto(`/dashboard/users/${clientId}`);
   await expect(page.getByRole('heading', { name: 'Insurance policies (2)' })).toBeVisible();
-  const other = number === `LIC/${tag}/1` ? `LIC-${tag}-2` : `LIC/${tag}/1`;
+  const other = number === `POL/${tag}/1` ? `POL-${tag}-2` : `POL/${tag}/1`;
   await page
     .getByRole('listitem')
     .filter({ hasText: other })
