@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, expectToast, signIn } from './support.ts';
 
@@ -215,4 +216,53 @@ test('leaving a partly filled Add Primary Client form asks first', async ({ page
     .getByRole('button', { name: 'Discard' })
     .click();
   await expect(page).toHaveURL(/\/dashboard\/users$/);
+});
+
+test('the plan forms have no serious accessibility problems, wide or at 360 px', async ({ page }) => {
+  // Ten accessibility scans take their time.
+  test.setTimeout(120_000);
+  page.on('dialog', (dialog) => dialog.accept());
+  await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword, `http://${DEMO.host}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const scan = async () => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // Nothing is wider than the screen.
+    const width = page.viewportSize()!.width;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  };
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`http://${DEMO.host}/dashboard/users/add`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('First Name is required.')).toBeVisible();
+    await scan();
+    await page.getByLabel('First Name').fill('Scan');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('PAN Number').fill('ABCDE1234F');
+    await page.getByRole('switch', { name: 'Portal access' }).click();
+    await scan();
+    await page.getByLabel('Initial Password', { exact: true }).fill('Scan#Start2026');
+    await page.getByLabel('Sign-in Email').fill('scan@example.in');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('checkbox', { name: 'Health Insurance' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Insured Member Name is required.')).toBeVisible();
+    await scan();
+
+    // Leaving by the address bar: the browser's own leave prompt, accepted below.
+    await page.goto(`http://${DEMO.host}/dashboard/addPlans`);
+    await expect(page.getByRole('list', { name: 'Matching clients' })).toBeVisible();
+    await scan();
+    await page.getByRole('list', { name: 'Matching clients' }).getByRole('button').first().click();
+    await page
+      .getByRole('article', { name: 'Plan 1' })
+      .getByLabel('Service')
+      .selectOption({ label: 'Post Office Schemes' });
+    await page.getByRole('button', { name: 'Save Plan' }).click();
+    await expect(page.getByText('ROI is required.')).toBeVisible();
+    await scan();
+  }
 });
