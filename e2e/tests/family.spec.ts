@@ -178,6 +178,7 @@ test('the owner adds a family member with documents, previews and downloads one,
 });
 
 test('the family screens have no serious accessibility problems, wide or at 360 px', async ({ page }) => {
+  test.setTimeout(60_000);
   await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword, `http://${DEMO.host}`);
   await expect(page).toHaveURL(/\/dashboard$/);
   const tag = Date.now().toString(36);
