@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, expectToast, signIn, storedToken } from './support.ts';
 
@@ -204,4 +205,47 @@ test("the owner edits the client's phone; the PAN stays masked", async ({ page }
   await expect(edit).toBeHidden();
   await expect(page.getByRole('link', { name: '9822233344' })).toBeVisible();
   await expect(page.getByText('••••234K')).toBeVisible();
+});
+
+test('the plan detail, its dialogs and the client edit have no serious accessibility problems, wide or at 360 px', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const { clientId } = await ownerWithClient(page);
+  const scan = async () => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  const noWiderThan = async (width: number) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await page.goto(`/dashboard/users/${clientId}`);
+  await page.getByRole('link', { name: 'Jeevan Labh' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/plans\/[0-9a-f-]{36}$/);
+  const planUrl = page.url();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(planUrl);
+    await expect(page.getByRole('heading', { name: 'Plan Information' })).toBeVisible();
+    await scan();
+    await noWiderThan(width);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = page.getByRole('dialog');
+    await expect(form.getByRole('textbox', { name: /^Premium Amount/ })).toBeVisible();
+    await form.getByRole('textbox', { name: /^Policy Number/ }).fill('');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(form.getByText('Policy Number is required.')).toBeVisible();
+    await scan();
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog', { name: 'Discard your changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.goto(`/dashboard/users/${clientId}`);
+    await page.getByRole('button', { name: 'Edit client' }).click();
+    await expect(page.getByRole('dialog').getByRole('textbox', { name: /^First Name/ })).toBeVisible();
+    await scan();
+    await noWiderThan(width);
+  }
 });
