@@ -363,6 +363,9 @@ describe('the owner’s daily digest', () => {
     expect(d.text).toContain(`Arjun Mehta: policy ${p2.policyNumber}`);
     expect(d.text).toContain('(3 days ago)');
     expect(d.text).toContain(`Farah Khan: investment ${p3.accountNumber}`);
+    expect(d.text).toMatch(
+      new RegExp(`${p3.accountNumber} with .+ matures \\d{2} \\w+ 2028 \\(in 7 days\\), amount ₹5,000\\.00`),
+    );
     expect(d.text).toContain('Reminders sent to clients today: 1.');
     expect(d.text).toContain(`Farah Khan, ${p3.accountNumber}: ${REASONS.noEmail}`);
     expect(d.text).toContain(`http://${a.agency.slug}.portal.test/dashboard/renewals`);

@@ -118,7 +118,7 @@ export function renderReminder(c: ReminderContent): Rendered {
     const contact = contactLines(c.agency, 'hi');
     return {
       subject,
-      text: [...paragraphs, '', ...contact, '', footer].join('\n'),
+      text: [paragraphs.join('\n\n'), '', ...contact, '', footer].join('\n'),
       html: layout(subject, paragraphs, contact, footer, 'hi'),
     };
   }
@@ -140,7 +140,7 @@ export function renderReminder(c: ReminderContent): Rendered {
   const contact = contactLines(c.agency, 'en');
   return {
     subject,
-    text: [...paragraphs, '', ...contact, '', footer].join('\n'),
+    text: [paragraphs.join('\n\n'), '', ...contact, '', footer].join('\n'),
     html: layout(subject, paragraphs, contact, footer, 'en'),
   };
 }
@@ -177,7 +177,8 @@ export interface DigestContent {
 const DIGEST_LIST_MAX = 50;
 
 function planLine(p: DigestPlan): string {
-  const when = p.daysLeft < 0 ? `ended ${formatDay(p.endDate)}` : `ends ${formatDay(p.endDate)}`;
+  const verb = p.planType === 'insurance' ? ['ended', 'ends'] : ['matured', 'matures'];
+  const when = `${p.daysLeft < 0 ? verb[0] : verb[1]} ${formatDay(p.endDate)}`;
   const left =
     p.daysLeft < 0
       ? `${-p.daysLeft} day${p.daysLeft === -1 ? '' : 's'} ago`
@@ -232,7 +233,7 @@ export function renderDigest(d: DigestContent): Rendered {
   ];
   const footer = `Open the renewals work-list to mark plans renewed or lapsed: ${d.workListUrl}`;
   const text = [
-    ...intro,
+    intro.join('\n\n'),
     '',
     ...sections.flatMap((s) => [s.title, ...s.lines.map((l) => `- ${l}`), '']),
     footer,
