@@ -51,6 +51,8 @@ export interface BuildOptions {
   /** An already opened and migrated database (tests); otherwise opened from the config and migrated. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (the security tests' tripwire reads them); turns the logger on. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole app as tests and the server use it (conventions: app.ts builds, server.ts listens). */
@@ -79,9 +81,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger:
-      options.logger === false
+      options.logger === false && !options.logStream
         ? false
         : {
+            ...(options.logStream ? { stream: options.logStream } : {}),
             level: config.logLevel,
             redact: [
               'req.headers.authorization',
@@ -96,11 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  registerAccess(app, { db: database.db, tokens: services.tokens });
-  if (ownsDatabase) app.addHook('onClose', () => database.close());
-  app.addHook('onClose', async () => services.documents.close());
-
+  // First of all hooks, so answers that an earlier hook refuses (401, 403, 404) carry the headers too.
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -119,6 +118,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerErrorHandler(app);
+  registerAccess(app, { db: database.db, tokens: services.tokens });
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => services.documents.close());
+
   await app.register(fastifyCompress, { threshold: 1024 });
   // Uploads (logos, documents): files are read whole into memory within these limits (decisions §5).
   await app.register(fastifyMultipart, {

@@ -38,6 +38,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Wait for `app.ready()` (default). False leaves the app open for more routes, as the access test needs. */
   ready?: boolean;
+  /** Log lines of the app go here (with LOG_LEVEL in `env`); without it the app logs nothing. */
+  logStream?: { write(line: string): void };
 }
 
 interface DatabaseCopy {
@@ -92,7 +94,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const copy = await copyGolden();
   try {
     const config = loadConfig(testEnv({ ...(copy.url ? { DATABASE_URL: copy.url } : {}), ...options.env }));
-    const app = await buildApp(config, { database: copy.database, logger: false });
+    const app = await buildApp(config, {
+      database: copy.database,
+      logger: false,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    });
     if (options.ready !== false) await app.ready();
     let closed = false;
     return {
