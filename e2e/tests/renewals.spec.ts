@@ -23,7 +23,7 @@ async function ownerToken(request: APIRequestContext): Promise<string> {
   return (await res.json()).data.token;
 }
 
-/** A client of the demo agency with a motor policy ending in 12 days, recorded through the API. */
+/** A client of the demo agency with a motor policy ending in 3 days, recorded through the API. */
 async function clientWithPolicy(request: APIRequestContext, tag: string) {
   const token = await ownerToken(request);
   const headers = { authorization: `Bearer ${token}` };
@@ -47,8 +47,8 @@ async function clientWithPolicy(request: APIRequestContext, tag: string) {
           service_code: 'motor',
           policy_number: policyNumber,
           premium_amount: '8450.00',
-          start_date: isoDay(-353),
-          end_date: isoDay(12),
+          start_date: isoDay(-362),
+          end_date: isoDay(3),
           subtype_fields: { rc_number: 'MH12AB1234', term: 1 },
         },
       ],
@@ -69,11 +69,14 @@ test('the owner sees the renewal work-list, marks a policy renewed, and it leave
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Renewals' }).click();
   await expect(page).toHaveURL(/\/dashboard\/renewals$/);
   await expect(page.getByRole('tab', { name: /30 days/, selected: true })).toBeVisible();
+  // The 7-day window: short whatever other journeys added to the 30 days.
+  await page.getByRole('tab', { name: /7 days/ }).click();
+  await expect(page).toHaveURL(/window=7/);
 
   const card = page.getByTestId('renewal-item').filter({ hasText: policyNumber });
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name })).toBeVisible();
-  await expect(card.getByText('12 days left')).toBeVisible();
+  await expect(card.getByText('3 days left')).toBeVisible();
   await expect(card.getByText('Premium ₹8,450.00')).toBeVisible();
 
   // A contact first: it shows on the plan.
@@ -87,10 +90,10 @@ test('the owner sees the renewal work-list, marks a policy renewed, and it leave
   const dialog = page.getByRole('dialog', { name: 'Mark policy renewed' });
   const endDate = dialog.getByLabel('New end date');
   // A date before the current end date is refused with the field named.
-  await endDate.fill(isoDay(5));
+  await endDate.fill(isoDay(1));
   await dialog.getByRole('button', { name: 'Save renewal' }).click();
   await expect(dialog.getByText(/^New end date must be after the current end date/)).toBeVisible();
-  await endDate.fill(isoDay(377));
+  await endDate.fill(isoDay(368));
   await dialog.getByLabel(/Renewed policy \(PDF\)/).setInputFiles({
     name: 'renewed-policy.pdf',
     mimeType: 'application/pdf',
@@ -98,7 +101,7 @@ test('the owner sees the renewal work-list, marks a policy renewed, and it leave
   });
   await dialog.getByLabel('Note').fill('Paid online');
   await dialog.getByRole('button', { name: 'Save renewal' }).click();
-  await expectToast(page, `${policyNumber} renewed until ${formatIndian(isoDay(377))}.`);
+  await expectToast(page, `${policyNumber} renewed until ${formatIndian(isoDay(368))}.`);
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('renewal-item').filter({ hasText: policyNumber })).toHaveCount(0);
 
