@@ -1,0 +1,252 @@
+import {
+  AddPlansResponseSchema,
+  ErrorResponseSchema,
+  PLAN_SERVICE_CODES,
+  PrimaryClientDetailResponseSchema,
+  PrimaryClientListResponseSchema,
+  ProviderListResponseSchema,
+  ProviderSchema,
+  ServiceListResponseSchema,
+} from '@portal/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { forgetProviders } from '../../../features/plans/api/plans.ts';
+import { Toasts } from '../../toasts.tsx';
+import { AddPlansScreen } from './add-plans.tsx';
+
+// Add More Plans against a stubbed fetch whose answers are built through the contract's schemas: the
+// client is found by the server's search, a family member chosen, and one multipart request sent.
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const INSURANCE = ['life', 'health', 'motor', 'travel', 'home'];
+const services = PLAN_SERVICE_CODES.map((code, i) => ({
+  service_id: uuid(100 + i),
+  code,
+  name: { nps: 'National Pension System' }[code as string] ?? code,
+  category: INSURANCE.includes(code) ? ('insurance' as const) : ('investment' as const),
+}));
+const CLIENT_ID = uuid(501);
+const MEMBER_ID = uuid(502);
+const SBI = ProviderSchema.parse({
+  provider_id: uuid(7),
+  category: 'investment',
+  service_id: uuid(106),
+  service_code: 'nps',
+  service_name: 'National Pension System',
+  provider_name: 'SBI Pension Funds',
+  agency_code: 'AG-1',
+  startdate: null,
+  agent_name: null,
+  email: null,
+  mobile_number: null,
+  bank_details: { bank_name: null, account_number: null },
+  investment_type: null,
+  agency_type: null,
+  arn_number: null,
+  arn_expiry: null,
+  euin_number: null,
+  arn_expiry_warning: false,
+  logo_url: null,
+  plans_count: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+const list = PrimaryClientListResponseSchema.parse({
+  items: [
+    {
+      primary_client_id: CLIENT_ID,
+      client_code: 'DEMO-00007',
+      full_name: 'Rajesh Iyer',
+      email: 'rajesh@example.in',
+      phone: null,
+      family_count: 1,
+      plan_count: 2,
+      portal_access: false,
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+  pagination: { total: 1, limit: 10, offset: 0 },
+});
+const detail = PrimaryClientDetailResponseSchema.parse({
+  status: 'success',
+  data: {
+    client: {
+      primary_client_id: CLIENT_ID,
+      client_code: 'DEMO-00007',
+      first_name: 'Rajesh',
+      last_name: 'Iyer',
+      full_name: 'Rajesh Iyer',
+      date_of_birth: null,
+      gender: null,
+      nationality: null,
+      occupation: null,
+      email: 'rajesh@example.in',
+      phone: null,
+      alternate_phone: null,
+      emergency_contact_name: null,
+      emergency_contact_phone: null,
+      house_number: null,
+      society: null,
+      locality: null,
+      city: null,
+      state: null,
+      pincode: null,
+      pan_number: '••••234F',
+      aadhaar_number: null,
+      portal_access: false,
+      portal_email: null,
+      must_change_password: false,
+      avatar_url: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    },
+    family_members: [
+      {
+        secondary_client_id: MEMBER_ID,
+        full_name: 'Kavya Iyer',
+        relationship: 'Daughter',
+        email: null,
+        phone: null,
+        date_of_birth: null,
+      },
+    ],
+    plans: { insurance: [], investment: [] },
+    documents: [],
+  },
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: Mock<typeof fetch>;
+let addAnswers: Array<() => Response>;
+let sent: FormData[];
+let searches: string[];
+
+beforeEach(() => {
+  forgetProviders();
+  sent = [];
+  searches = [];
+  addAnswers = [];
+  fetchMock = vi.fn(async (input, init) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/services/insurances' || url.pathname === '/api/services/investments') {
+      const category = url.pathname.endsWith('insurances') ? 'insurance' : 'investment';
+      return json(
+        200,
+        ServiceListResponseSchema.parse({
+          status: 'success',
+          data: services.filter((s) => s.category === category),
+        }),
+      );
+    }
+    if (url.pathname.startsWith('/api/agencies/providers/by-service/')) {
+      const nps = url.pathname.endsWith(uuid(106));
+      return json(200, ProviderListResponseSchema.parse({ status: 'success', data: nps ? [SBI] : [] }));
+    }
+    if (url.pathname === '/api/users/primary-clients') {
+      searches.push(url.searchParams.get('search') ?? '');
+      return json(200, list);
+    }
+    if (url.pathname === `/api/users/primary-clients/${CLIENT_ID}`) return json(200, detail);
+    if (method === 'POST' && url.pathname === '/api/agencies/add-plans-to-existing') {
+      sent.push(init?.body as FormData);
+      return addAnswers.shift()!();
+    }
+    throw new Error(`unexpected call ${method} ${url.pathname}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderScreen(entry = '/dashboard/addPlans') {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/addPlans', element: <AddPlansScreen /> },
+      { path: '/dashboard/users/:id', element: <p>Client record</p> },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toasts />
+    </>,
+  );
+  return router;
+}
+
+describe('Add More Plans', () => {
+  it('asks for the client first, searching on the server', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Save Plan' }));
+    expect(screen.getByText('Primary Client is required: choose whose plans these are.')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Find the client' }), 'Iyer');
+    await waitFor(() => expect(searches).toContain('Iyer'));
+    expect(
+      within(screen.getByRole('list', { name: 'Matching clients' })).getByText('Rajesh Iyer'),
+    ).toBeVisible();
+  });
+
+  it('adds an NPS plan for a family member in one request, then opens the client’s record', async () => {
+    const user = userEvent.setup();
+    const router = renderScreen();
+    await user.click(await screen.findByRole('button', { name: /Rajesh Iyer/ }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?client=${CLIENT_ID}`));
+    await user.click(await screen.findByRole('radio', { name: /Kavya Iyer/ }));
+
+    const plan = screen.getByRole('article', { name: 'Plan 1' });
+    await user.selectOptions(within(plan).getByLabelText('Service'), 'nps');
+    await waitFor(() => expect(within(plan).getByLabelText('Investment Company')).toBeEnabled());
+    await user.selectOptions(within(plan).getByLabelText('Investment Company'), 'SBI Pension Funds');
+    await user.type(within(plan).getByLabelText('Investment Account Number'), 'NPS-1');
+    await user.type(within(plan).getByLabelText('Amount'), '50000');
+    await user.type(within(plan).getByLabelText('Start Date'), '2026-04-01');
+    await user.type(within(plan).getByLabelText('End Date'), '2050-04-01');
+    await user.type(within(plan).getByLabelText('PRAN'), '110012345678');
+    const pdf = new File([`%PDF-1.4 ${'x'.repeat(300)}`], 'nps.pdf', { type: 'application/pdf' });
+    await user.upload(within(plan).getByLabelText(/Plan Document/), pdf);
+
+    const message = 'Secondary Client Id does not name a family member of this client.';
+    addAnswers.push(() =>
+      json(
+        404,
+        ErrorResponseSchema.parse({ message, detail: message, fields: { secondary_client_id: message } }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Plan' }));
+    expect(await screen.findByText(message, { selector: 'p.text-sm' })).toBeInTheDocument();
+    const form = sent[0]!;
+    expect(form.get('primary_client_id')).toBe(CLIENT_ID);
+    expect(form.get('secondary_client_id')).toBe(MEMBER_ID);
+    expect(JSON.parse(String(form.get('plansData')))).toEqual([
+      expect.objectContaining({
+        provider_id: SBI.provider_id,
+        service_code: 'nps',
+        amount: '50000',
+        subtype_fields: { pran: '110012345678' },
+        file_index: 0,
+      }),
+    ]);
+    expect((form.getAll('planFiles') as File[]).map((f) => f.name)).toEqual(['nps.pdf']);
+
+    addAnswers.push(() =>
+      json(
+        201,
+        AddPlansResponseSchema.parse({
+          status: 'success',
+          message: '1 plan added.',
+          data: { insurance: [], investment: [] },
+        }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Plan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/users/${CLIENT_ID}`));
+    expect(await screen.findByText('1 plan added.')).toBeInTheDocument();
+  });
+});
