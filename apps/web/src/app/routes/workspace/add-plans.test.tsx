@@ -193,6 +193,19 @@ describe('Add More Plans', () => {
     ).toBeVisible();
   });
 
+  it('keeps a plan typed before the client is chosen, without asking to discard it', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    const plan = await screen.findByRole('article', { name: 'Plan 1' });
+    await user.type(within(plan).getByLabelText('Policy Number'), 'LIC-9');
+    await user.click(await screen.findByRole('button', { name: /Rajesh Iyer/ }));
+    expect(await screen.findByRole('radio', { name: /Kavya Iyer/ })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Plan 1' })).getByLabelText('Policy Number'),
+    ).toHaveValue('LIC-9');
+  });
+
   it('adds an NPS plan for a family member in one request, then opens the client’s record', async () => {
     const user = userEvent.setup();
     const router = renderScreen();

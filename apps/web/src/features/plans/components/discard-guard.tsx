@@ -10,11 +10,10 @@ export function useDiscardGuard(dirty: boolean, what: string) {
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   const released = useRef(false);
+  // Only leaving the screen counts: a screen may keep its own state in the query (?client=).
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirtyRef.current &&
-      !released.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      dirtyRef.current && !released.current && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
