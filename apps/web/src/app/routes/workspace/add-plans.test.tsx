@@ -8,7 +8,7 @@ import {
   ProviderSchema,
   ServiceListResponseSchema,
 } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -126,6 +126,8 @@ let sent: FormData[];
 let searches: string[];
 
 beforeEach(() => {
+  // A signed-in owner: the form's leave guard holds only while there is a session.
+  localStorage.setItem('token', 'owner-token');
   forgetProviders();
   sent = [];
   searches = [];
@@ -161,7 +163,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 function renderScreen(entry = '/dashboard/addPlans') {
   const router = createMemoryRouter(
@@ -204,6 +209,23 @@ describe('Add More Plans', () => {
     expect(
       within(screen.getByRole('article', { name: 'Plan 1' })).getByLabelText('Policy Number'),
     ).toHaveValue('LIC-9');
+  });
+
+  it('asks before leaving typed plans, and lets a sign-out through', async () => {
+    const user = userEvent.setup();
+    const router = renderScreen();
+    const plan = await screen.findByRole('article', { name: 'Plan 1' });
+    await user.type(within(plan).getByLabelText('Policy Number'), 'LIC-9');
+    await act(() => router.navigate('/dashboard/users/elsewhere'));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard these plans?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/dashboard/addPlans');
+    expect(within(plan).getByLabelText('Policy Number')).toHaveValue('LIC-9');
+
+    localStorage.removeItem('token');
+    await act(() => router.navigate('/dashboard/users/elsewhere'));
+    expect(router.state.location.pathname).toBe('/dashboard/users/elsewhere');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('adds an NPS plan for a family member in one request, then opens the client’s record', async () => {

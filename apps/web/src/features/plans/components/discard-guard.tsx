@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { getToken } from '../../../lib/session.ts';
 
 /**
  * Asks before leaving a form with unsaved input: a confirmation inside the app (sidebar, back button, links)
@@ -10,10 +11,14 @@ export function useDiscardGuard(dirty: boolean, what: string) {
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   const released = useRef(false);
-  // Only leaving the screen counts: a screen may keep its own state in the query (?client=).
+  // Only leaving the screen counts: a screen may keep its own state in the query (?client=). Signing out
+  // (the session is already gone) is never held up.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirtyRef.current && !released.current && currentLocation.pathname !== nextLocation.pathname,
+      dirtyRef.current &&
+      !released.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      getToken() !== null,
   );
 
   useEffect(() => {
