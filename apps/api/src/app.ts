@@ -89,6 +89,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: [
               'req.headers.authorization',
               'req.headers.cookie',
+              // @fastify/multipart logs the options it gives busboy, the request's headers among them (trace).
+              'busboyOptions.headers.authorization',
+              'busboyOptions.headers.cookie',
               'body.password',
               'body.AgencyPassword',
             ],
@@ -126,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCompress, { threshold: 1024 });
   // Uploads (logos, documents): files are read whole into memory within these limits (decisions §5).
   await app.register(fastifyMultipart, {
+    // File names are kept as sent, so a name with a path in it is refused rather than silently cut.
+    preservePath: true,
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 10, fields: 20, fieldSize: 256 * 1024, parts: 30 },
   });
   await registerDocs(app, config.env !== 'production');

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type DocumentMime, EXTENSION, sniffMime } from './documents.ts';
+import { type DocumentMime, EXTENSION, pdfActiveContent, sniffMime } from './documents.ts';
 import { AppError } from './errors.ts';
 
 // Reading a multipart/form-data request whole, within per-file limits, and checking files by content
@@ -99,6 +99,16 @@ const EXT_TO_MIME: Record<string, DocumentMime> = {
   pdf: 'application/pdf',
 };
 
+/** A path, a control character or only dots: not a name a browser sends for a chosen file. */
+function unusableName(name: string): boolean {
+  if (/^\.+$/.test(name)) return true;
+  for (const ch of name) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '/' || ch === '\\' || code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /**
  * The file's real type when it is one of `accepted` and does not claim to be something else; otherwise a
  * 400 naming the field. A generic declared type (application/octet-stream) is judged by name and content.
@@ -109,9 +119,23 @@ export function checkFileType(
   accepted: readonly DocumentMime[],
   acceptedWords: string,
 ): DocumentMime {
+  // Browsers send a bare file name; a path or control characters mean a hand-made request.
+  if (unusableName(file.filename)) {
+    throw badField(
+      file.field,
+      `${label} has a file name that cannot be used. Rename the file and upload it again.`,
+    );
+  }
   const actual = sniffMime(file.bytes);
   if (!actual || !accepted.includes(actual)) {
     throw badField(file.field, `${label} must be a ${acceptedWords} file.`);
+  }
+  const active = actual === 'application/pdf' ? pdfActiveContent(file.bytes) : null;
+  if (active) {
+    throw badField(
+      file.field,
+      `${label} contains ${active}, which is not allowed in a document. Save it as a plain PDF (for example with Print to PDF) and upload that.`,
+    );
   }
   const declared = IMAGE_JPG_ALIASES[file.declaredType.toLowerCase()] ?? file.declaredType.toLowerCase();
   const generic = declared === '' || declared === 'application/octet-stream';
