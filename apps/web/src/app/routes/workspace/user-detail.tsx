@@ -1,5 +1,5 @@
 import type { ClientPlanItem, PrimaryClientDetailResponse } from '@portal/contract';
-import { ArrowLeft, FileText, Mail, Pencil, Phone, Trash2, UserPlus } from 'lucide-react';
+import { ArrowLeft, FilePlus, FileText, Mail, Pencil, Phone, Trash2, UserPlus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -310,6 +310,12 @@ export function UserDetailScreen() {
           key={kind}
           title={`${kind === 'insurance' ? 'Insurance policies' : 'Investments'} (${plans[kind].length})`}
         >
+          <Link
+            to={`/dashboard/addPlans?client=${client.primary_client_id}`}
+            className="-mt-2 mb-2 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
+          >
+            <FilePlus className="size-4" aria-hidden /> Add plans
+          </Link>
           {plans[kind].length === 0 ? (
             <p className="text-sm text-slate-600">None recorded.</p>
           ) : (
