@@ -1,11 +1,12 @@
 import type { PlanDetail } from '@portal/contract';
-import { ArrowLeft, Download, Eye, Mail, Phone } from 'lucide-react';
+import { ArrowLeft, Download, Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { fetchPlanDetails } from '../../../features/client-portal/api/client-portal.ts';
 import { clientPaths } from '../../../features/client-portal/components/client-paths.ts';
+import { NomineeCard } from '../../../features/client-portal/components/nominee-card.tsx';
 import {
   Card,
   ErrorState,
@@ -45,48 +46,6 @@ function DocumentActions({ plan }: { plan: DocumentPlan }) {
       </Button>
       <PdfViewer plan={plan} open={viewing} onOpenChange={setViewing} />
     </div>
-  );
-}
-
-function NomineeCard({ nominee }: { nominee: PlanDetail['nominee'] }) {
-  return (
-    <Card title="Nominee Details">
-      {nominee ? (
-        <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-          <Field label="Full Name" value={nominee.full_name} />
-          <Field label="Relation" value={nominee.relation} />
-          <Field label="Date of Birth" value={nominee.dob ? formatDate(nominee.dob) : null} />
-          <Field
-            label="Phone"
-            value={
-              nominee.phone_number ? (
-                <a
-                  href={`tel:${nominee.phone_number}`}
-                  className="inline-flex items-center gap-1 text-primary-700 hover:underline"
-                >
-                  <Phone className="size-3.5" aria-hidden /> {nominee.phone_number}
-                </a>
-              ) : null
-            }
-          />
-          <Field
-            label="Email"
-            value={
-              nominee.email ? (
-                <a
-                  href={`mailto:${nominee.email}`}
-                  className="inline-flex items-center gap-1 break-all text-primary-700 hover:underline"
-                >
-                  <Mail className="size-3.5" aria-hidden /> {nominee.email}
-                </a>
-              ) : null
-            }
-          />
-        </dl>
-      ) : (
-        <p className="text-sm text-slate-600">No Nominee Details</p>
-      )}
-    </Card>
   );
 }
 

@@ -1,10 +1,13 @@
-import { ChevronRight, FileText } from 'lucide-react';
+import { ChevronRight, Eye, FileText } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { clientPaths } from './client-paths.ts';
 import { Skeleton } from './parts.tsx';
+import { PlanDetailModal } from './plan-detail-modal.tsx';
 import {
   dateLabels,
   moneyLabel,
@@ -15,18 +18,23 @@ import {
   serviceLabel,
 } from './plan-rules.ts';
 
-/** One plan in My Plans (spec §2): an Expired card is dimmed and its end date red. */
+/**
+ * One plan in My Plans (spec §2): an Expired card is dimmed and its end date red. The card links to the
+ * plan's details page; Quick view opens the same details in the plan detail modal.
+ */
 export function PlanCard({ plan, now }: { plan: PlanItem; now?: Date }) {
+  const [quickView, setQuickView] = useState(false);
   const status = planStatus(plan, now);
   const expired = status === 'Expired';
   const labels = dateLabels(plan.service_code);
+  const id = planId(plan);
   return (
-    <li>
+    <li className="flex h-full flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link
-        to={clientPaths.plan(planId(plan))}
+        to={clientPaths.plan(id)}
         data-status={status}
         className={cn(
-          'group flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-primary-600',
+          'group flex flex-1 flex-col gap-3 rounded-t-xl p-4 focus-visible:outline-2 focus-visible:outline-primary-600',
           expired && 'opacity-60',
         )}
       >
@@ -74,6 +82,17 @@ export function PlanCard({ plan, now }: { plan: PlanItem; now?: Date }) {
           </span>
         </div>
       </Link>
+      <div className="flex justify-end border-t border-slate-100 px-4 py-2">
+        <Button
+          variant="ghost"
+          className="min-h-9 px-3"
+          aria-label={`Quick view ${plan.provider_name} ${plan.policy_number}`}
+          onClick={() => setQuickView(true)}
+        >
+          <Eye className="size-4" aria-hidden /> Quick view
+        </Button>
+      </div>
+      <PlanDetailModal planId={id} title={plan.provider_name} open={quickView} onOpenChange={setQuickView} />
     </li>
   );
 }

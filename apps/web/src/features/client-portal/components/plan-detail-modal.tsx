@@ -1,0 +1,142 @@
+import type { PlanDetail } from '@portal/contract';
+import { Download } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { fetchPlanDetails } from '../api/client-portal.ts';
+import { clientPaths } from './client-paths.ts';
+import { NomineeCard } from './nominee-card.tsx';
+import { ErrorState, Field, Loading, Skeleton } from './parts.tsx';
+import { type DocumentPlan, useDocumentDownload } from './pdf-viewer.tsx';
+import { planRows } from './plan-fields.ts';
+import { numberLabel, planStatus, serviceLabel } from './plan-rules.ts';
+import { isNotFound, useLoad } from './use-load.ts';
+
+// The reusable plan detail modal (spec §2 Plan details): closes on Escape or a backdrop click (the project's
+// Modal), shows Download when the plan's document is available, the plan's fields and its nominee.
+
+function DownloadButton({ plan }: { plan: PlanDetail }) {
+  const id = plan.plan_type === 'insurance' ? plan.policy_id : plan.account_id;
+  const documentPlan = useMemo<DocumentPlan>(
+    () => ({ plan_type: plan.plan_type, id, policy_number: plan.policy_number, plan_name: plan.plan_name }),
+    [plan.plan_type, id, plan.policy_number, plan.plan_name],
+  );
+  const { download, busy } = useDocumentDownload(documentPlan);
+  return (
+    <Button variant="secondary" onClick={() => download()} busy={busy}>
+      {busy ? null : <Download className="size-4" aria-hidden />} Download
+    </Button>
+  );
+}
+
+function Details({ plan }: { plan: PlanDetail }) {
+  const status = planStatus(plan);
+  const expired = status === 'Expired';
+  const rows = planRows(plan, expired);
+  const infoId = useId();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-600 tabular-nums">
+            {numberLabel(plan)} {plan.policy_number}
+          </p>
+          <p className="truncate text-sm font-medium text-slate-900">{plan.plan_name}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <Badge tone="blue">{serviceLabel(plan.service_code)}</Badge>
+            <Badge tone={expired ? 'red' : 'green'}>{status}</Badge>
+            <span className="text-sm text-slate-600">Held by {plan.holder}</span>
+          </div>
+        </div>
+        {plan.document_available ? <DownloadButton plan={plan} /> : null}
+      </div>
+      <section aria-labelledby={infoId}>
+        <h3 id={infoId} className="mb-3 font-semibold text-slate-900">
+          Plan Information
+        </h3>
+        <dl className="grid grid-cols-2 gap-4 text-sm">
+          {rows.map((row) => (
+            <Field
+              key={row.label}
+              label={row.label}
+              value={
+                <span className={cn(row.tone === 'danger' && 'font-medium text-red-700')}>{row.value}</span>
+              }
+            />
+          ))}
+        </dl>
+      </section>
+      <NomineeCard nominee={plan.nominee} />
+    </div>
+  );
+}
+
+function Body({ planId }: { planId: string }) {
+  const { state, retry } = useLoad((signal) => fetchPlanDetails(planId, signal), planId);
+  if (state.status === 'loading') {
+    return (
+      <Loading label="Loading plan details" className="flex flex-col gap-4">
+        <Skeleton className="h-16 w-full" />
+        <div className="grid grid-cols-2 gap-4">
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} className="h-9" />
+          ))}
+        </div>
+        <Skeleton className="h-28 w-full rounded-xl" />
+      </Loading>
+    );
+  }
+  if (state.status === 'error') {
+    if (isNotFound(state.error)) {
+      return <ErrorState title="No plan details found" message="This plan is not on your record." />;
+    }
+    const detail = state.error instanceof ApiError ? (state.error.detail ?? state.error.message) : null;
+    return (
+      <ErrorState
+        title="Error Loading Details"
+        message={detail || 'Failed to load details'}
+        onRetry={retry}
+      />
+    );
+  }
+  return <Details plan={state.data} />;
+}
+
+export interface PlanDetailModalProps {
+  /** The policy id or the investment account id. */
+  planId: string;
+  /** The dialog's title, known before the details load (usually the provider's name). */
+  title: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** A plan's details in a dialog; they load each time it opens. The footer links to the full details page. */
+export function PlanDetailModal({ planId, title, open, onOpenChange }: PlanDetailModalProps) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Link
+            to={clientPaths.plan(planId)}
+            className="inline-flex min-h-10 items-center justify-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800"
+          >
+            Full details
+          </Link>
+        </>
+      }
+    >
+      {open ? <Body planId={planId} /> : null}
+    </Modal>
+  );
+}
