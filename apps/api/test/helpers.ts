@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type RegistrationInput, type RegistrationResponse, TENANT_HOST_HEADER } from '@portal/contract';
+import {
+  type RegistrationInput,
+  type RegistrationResponse,
+  TENANT_HOST_HEADER,
+  verhoeffValid,
+} from '@portal/contract';
 import { makeRegistration } from '@portal/contract/factories';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -99,6 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logger: false,
       ...(options.logStream ? { logStream: options.logStream } : {}),
     });
+    const leaks = watchForAadhaar(app);
     if (options.ready !== false) await app.ready();
     let closed = false;
     return {
@@ -112,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         await app.close().catch(() => {});
         await copy.database.close();
         await copy.drop();
+        if (leaks.length > 0) throw new Error(`Answers showed a full Aadhaar number: ${leaks.join('; ')}`);
       },
     };
   } catch (err) {
@@ -119,6 +126,36 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await copy.drop().catch(() => {});
     throw err;
   }
+}
+
+/** Every 12-digit run standing alone that passes Verhoeff: what a full Aadhaar number looks like. */
+export function fullAadhaars(text: string): string[] {
+  return [...text.matchAll(/(?<![\w-])\d{12}(?!\w)/g)].map((m) => m[0]).filter((d) => verhoeffValid(d));
+}
+
+/**
+ * The sensitive-data tripwire of the whole API suite (issue 9, item 7; decisions §5: Aadhaar is kept as its
+ * last 4 digits): every text answer of every test app is read, and close() fails when one showed a full
+ * Aadhaar number. The security tests add log lines, seeded PANs and tokens (test/security/tripwire.ts).
+ */
+function watchForAadhaar(app: FastifyInstance): string[] {
+  const leaks: string[] = [];
+  const original = app.inject.bind(app) as (o: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const watched = async (opts: InjectOptions | string) => {
+    const res = await original(opts);
+    const type = String(res.headers['content-type'] ?? '');
+    if (type === '' || /json|text/.test(type)) {
+      for (const a of fullAadhaars(res.body)) {
+        const url = typeof opts === 'string' ? opts : opts.url;
+        leaks.push(
+          `${a} in the answer to ${typeof opts === 'string' ? 'GET' : (opts.method ?? 'GET')} ${String(url)}`,
+        );
+      }
+    }
+    return res;
+  };
+  (app as unknown as { inject: typeof watched }).inject = watched;
+  return leaks;
 }
 
 let ipCounter = 0;

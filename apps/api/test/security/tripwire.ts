@@ -1,6 +1,5 @@
-import { verhoeffValid } from '@portal/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp, type TestAppOptions } from '../helpers.ts';
+import { createTestApp, fullAadhaars, type TestApp, type TestAppOptions } from '../helpers.ts';
 
 // The sensitive-data tripwire (issue 9, item 7): every answer (headers and text body) and every log line an
 // app of the security tests produces is kept, and scanned for a full Aadhaar (12 digits passing Verhoeff),
@@ -21,12 +20,6 @@ export interface Tripwire {
 }
 
 const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
-const TWELVE_DIGITS = /(?<![\w-])\d{12}(?![\w])/g;
-
-/** Every 12-digit run standing alone that passes Verhoeff: what a full Aadhaar number looks like. */
-export function fullAadhaars(text: string): string[] {
-  return [...text.matchAll(TWELVE_DIGITS)].map((m) => m[0]).filter((d) => verhoeffValid(d));
-}
 
 function isText(res: LightMyRequestResponse): boolean {
   const type = String(res.headers['content-type'] ?? '');
