@@ -27,3 +27,15 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+const INDIAN_DATE = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM-DD date as Indian readers write it in sentences (spec §9): 06 Jan 2027. */
+export function formatIndianDate(date: string): string {
+  return INDIAN_DATE.format(new Date(`${date}T00:00:00Z`));
+}

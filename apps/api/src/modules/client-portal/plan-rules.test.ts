@@ -1,6 +1,6 @@
 import { AlertSchema } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInIndia } from '../../lib/dates.ts';
+import { addDays, formatIndianDate, todayInIndia } from '../../lib/dates.ts';
 import { type AlertPlan, computeAlerts, planStatus, subtypeFields } from './plan-rules.ts';
 
 const TODAY = '2026-03-10';
@@ -54,8 +54,8 @@ describe('computeAlerts (decisions §4)', () => {
       'Renew now: the policy was expiring 30 days ago',
       'Renew now: the policy was expiring 1 day ago',
       'Policy expiring today: renew now',
-      `Policy expiring in 1 day: renew before ${addDays(TODAY, 1)}`,
-      `Policy expiring in 60 days: renew before ${addDays(TODAY, 60)}`,
+      `Policy expiring in 1 day: renew before ${formatIndianDate(addDays(TODAY, 1))}`,
+      `Policy expiring in 60 days: renew before ${formatIndianDate(addDays(TODAY, 60))}`,
     ]);
     for (const a of alerts) {
       expect(AlertSchema.parse(a).alert_type).toBe('insurance');
@@ -73,7 +73,7 @@ describe('computeAlerts (decisions §4)', () => {
       alert_id: `maturity:${ID(190)}`,
       alert_type: 'investment',
       alert_date: addDays(TODAY, 90),
-      action_hint: `Reaches maturity in 90 days, on ${addDays(TODAY, 90)}`,
+      action_hint: `Reaches maturity in 90 days, on ${formatIndianDate(addDays(TODAY, 90))}`,
     });
     expect(computeAlerts([at(0)], TODAY)[0]?.action_hint).toContain('maturity');
   });

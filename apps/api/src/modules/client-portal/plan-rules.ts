@@ -8,7 +8,7 @@ import {
   type PlanType,
   type SubtypeFields,
 } from '@portal/contract';
-import { daysBetween } from '../../lib/dates.ts';
+import { daysBetween, formatIndianDate } from '../../lib/dates.ts';
 
 // The client area's pure rules: plan status (spec §4), the per-service fields (spec §3) and the alerts
 // (decisions §4). Dates are India's calendar dates (YYYY-MM-DD), so "today" is passed in and tests are exact.
@@ -100,7 +100,7 @@ export function computeAlerts(plans: AlertPlan[], today: string): Alert[] {
           alert_date: p.endDate,
           action_hint:
             left > 0
-              ? `Policy expiring in ${days(left)}: renew before ${p.endDate}`
+              ? `Policy expiring in ${days(left)}: renew before ${formatIndianDate(p.endDate)}`
               : left === 0
                 ? 'Policy expiring today: renew now'
                 : `Renew now: the policy was expiring ${days(-left)} ago`,
@@ -115,7 +115,9 @@ export function computeAlerts(plans: AlertPlan[], today: string): Alert[] {
           plan_name: p.planName,
           alert_date: p.endDate,
           action_hint:
-            left === 0 ? 'Reaches maturity today' : `Reaches maturity in ${days(left)}, on ${p.endDate}`,
+            left === 0
+              ? 'Reaches maturity today'
+              : `Reaches maturity in ${days(left)}, on ${formatIndianDate(p.endDate)}`,
           reference_id: p.id,
         });
       }

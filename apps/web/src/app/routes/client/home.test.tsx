@@ -24,7 +24,7 @@ const someAlerts = alerts([
     title: 'Policy renewal due',
     plan_name: 'Family Health Optima',
     alert_date: '2026-12-12',
-    action_hint: 'Policy expiring in 20 days: renew before 2026-12-12',
+    action_hint: 'Policy expiring in 20 days: renew before 12 Dec 2026',
     reference_id: planId,
   },
   {
@@ -63,7 +63,7 @@ describe('client dashboard home (spec §2)', () => {
       'href',
       'mailto:hello@verma.in',
     );
-    expect(await screen.findByText('Policy expiring in 20 days: renew before 2026-12-12')).toHaveAttribute(
+    expect(await screen.findByText('Policy expiring in 20 days: renew before 12 Dec 2026')).toHaveAttribute(
       'data-tone',
       'red',
     );
