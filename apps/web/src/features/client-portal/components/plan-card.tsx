@@ -1,5 +1,5 @@
 import { ChevronRight, Eye, FileText } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -24,6 +24,12 @@ import {
  */
 export function PlanCard({ plan, now }: { plan: PlanItem; now?: Date }) {
   const [quickView, setQuickView] = useState(false);
+  // The modal has no Radix trigger, so focus goes back to Quick view by hand when it closes (keyboard use).
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const openChange = (open: boolean) => {
+    setQuickView(open);
+    if (!open) setTimeout(() => opener.current?.focus(), 0);
+  };
   const status = planStatus(plan, now);
   const expired = status === 'Expired';
   const labels = dateLabels(plan.service_code);
@@ -87,12 +93,15 @@ export function PlanCard({ plan, now }: { plan: PlanItem; now?: Date }) {
           variant="ghost"
           className="min-h-9 px-3"
           aria-label={`Quick view ${plan.provider_name} ${plan.policy_number}`}
-          onClick={() => setQuickView(true)}
+          onClick={(event) => {
+            opener.current = event.currentTarget;
+            setQuickView(true);
+          }}
         >
           <Eye className="size-4" aria-hidden /> Quick view
         </Button>
       </div>
-      <PlanDetailModal planId={id} title={plan.provider_name} open={quickView} onOpenChange={setQuickView} />
+      <PlanDetailModal planId={id} title={plan.provider_name} open={quickView} onOpenChange={openChange} />
     </li>
   );
 }

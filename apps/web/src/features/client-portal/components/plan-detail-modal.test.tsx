@@ -1,5 +1,5 @@
 import { type InsurancePlanItem, PlanDetailSchema } from '@portal/contract';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../test/jwt.ts';
@@ -66,7 +66,8 @@ describe('Plan detail modal on My Plans (spec §2)', () => {
       'href',
       `/agency-client/dashboard/plans/${withDocument.policy_id}`,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Quick view Star Health SH-4411' }));
+    const quickView = screen.getByRole('button', { name: 'Quick view Star Health SH-4411' });
+    fireEvent.click(quickView);
 
     const dialog = screen.getByRole('dialog', { name: 'Star Health' });
     expect(within(dialog).getByRole('status', { name: 'Loading plan details' })).toBeInTheDocument();
@@ -86,6 +87,7 @@ describe('Plan detail modal on My Plans (spec §2)', () => {
 
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(quickView).toHaveFocus());
   });
 
   it('has no Download when the document is not available, and says No Nominee Details', async () => {
