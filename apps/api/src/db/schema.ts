@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   date,
@@ -71,6 +72,10 @@ export const users = pgTable(
     uniqueIndex('users_platform_email_uq').on(t.email).where(sql`${t.role} in ('ADMIN', 'AO')`),
     uniqueIndex('users_agency_email_uq').on(t.agencyId, t.email).where(sql`${t.role} = 'AC'`),
     index('users_email_idx').on(t.email),
+    // The admin's owner search by part of an email at 1M owners (issue 8).
+    index('users_owner_email_trgm_idx')
+      .using('gin', sql`${t.email} gin_trgm_ops`)
+      .where(sql`${t.role} = 'AO'`),
   ],
 );
 
@@ -93,8 +98,11 @@ export const ownerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('owner_accounts_user_uq').on(t.userId),
-    // Admin list pages in a stable order (issue 3 moves them to keyset pagination).
+    // Admin list pages in a stable order, newest first, by keyset (issue 8).
     index('owner_accounts_created_idx').on(t.createdAt, t.id),
+    // The admin's owner search by part of a name or of an id at 1M owners (issue 8).
+    index('owner_accounts_name_trgm_idx').using('gin', sql`${t.clientName} gin_trgm_ops`),
+    index('owner_accounts_id_trgm_idx').using('gin', sql`(${t.id}::text) gin_trgm_ops`),
   ],
 );
 
@@ -129,8 +137,22 @@ export const agencies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('agencies_slug_uq').on(t.slug), index('agencies_owner_idx').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('agencies_slug_uq').on(t.slug),
+    index('agencies_owner_idx').on(t.ownerId),
+    // The admin's owner search by part of an agency name (issue 8).
+    index('agencies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );
+
+/**
+ * Platform-wide counts kept by triggers, so the admin's owner list answers its total at 1M owners without
+ * counting them on every page (issue 8). Row 'owners': the number of owner_accounts rows.
+ */
+export const platformCounters = pgTable('platform_counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
 
 /** The fixed catalogue (decisions §4), seeded by migration; ADMIN may add more. */
 export const services = pgTable(
