@@ -34,12 +34,31 @@ export const PageQuerySchema = z.object({
   limit: queryInt(limitMessage, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 });
 
+/**
+ * A place in the owner list (issue 8, keyset pagination): the created_at of an owner in microseconds since
+ * 1970 and its id. Opaque to callers: they send back what `next_cursor` or `prev_cursor` gave them.
+ */
+export const OWNER_CURSOR = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const cursorMessage = 'Cursor must be a next_cursor or prev_cursor of an earlier page.';
+const cursor = z
+  .string({ error: cursorMessage })
+  .trim()
+  .regex(OWNER_CURSOR, { error: cursorMessage })
+  .optional();
+
 export const OwnerListQuerySchema = PageQuerySchema.extend({
   search: z
     .string({ error: 'Search must be text.' })
     .trim()
     .max(100, { error: 'Search must be at most 100 characters.' })
     .optional(),
+  /** The page after this place (Next); `offset` is then only echoed as the caller's position. */
+  after: cursor,
+  /** The page before this place (Previous). */
+  before: cursor,
+}).refine((q) => !(q.after && q.before), {
+  error: 'Send after or before, not both.',
+  path: ['before'],
 });
 export type OwnerListQuery = z.input<typeof OwnerListQuerySchema>;
 
@@ -62,7 +81,12 @@ export type Owner = z.infer<typeof OwnerSchema>;
 
 export const OwnerListResponseSchema = z.object({
   items: z.array(OwnerSchema),
-  pagination: PaginationSchema,
+  pagination: PaginationSchema.extend({
+    /** Send as `after` for the next page; null on the last page. */
+    next_cursor: z.string().nullable(),
+    /** Send as `before` for the previous page; null on the first page. */
+    prev_cursor: z.string().nullable(),
+  }),
 });
 export type OwnerListResponse = z.infer<typeof OwnerListResponseSchema>;
 

@@ -202,7 +202,13 @@ describe('listing and counting owners', () => {
     const res = await listOwners(adminToken);
     expect(res.statusCode, res.body).toBe(200);
     const body = OwnerListResponseSchema.parse(res.json());
-    expect(body.pagination).toEqual({ total: 26, limit: 10, offset: 0 });
+    expect(body.pagination).toEqual({
+      total: 26,
+      limit: 10,
+      offset: 0,
+      next_cursor: expect.any(String),
+      prev_cursor: null,
+    });
     expect(body.items).toHaveLength(10);
     expect(body.items.slice(0, 4).map((o) => o.ClientName)).toEqual([
       'Asha Verma',
@@ -250,13 +256,22 @@ describe('listing and counting owners', () => {
 
   it('answers the last partial page and an empty page past the end with the total', async () => {
     const last = OwnerListResponseSchema.parse((await listOwners(adminToken, '?offset=20&limit=10')).json());
-    expect(last.pagination).toEqual({ total: 26, limit: 10, offset: 20 });
+    expect(last.pagination).toEqual({
+      total: 26,
+      limit: 10,
+      offset: 20,
+      next_cursor: null,
+      prev_cursor: expect.any(String),
+    });
     expect(last.items.map((o) => o.ClientName).slice(-2)).toEqual(['Imran Shaikh', 'Nikhil Das']);
     expect(last.items).toHaveLength(6);
     // An owner without an agency has no agency name.
     expect(last.items.at(-1)).toMatchObject({ ClientName: 'Nikhil Das', AgencyName: null });
     const past = OwnerListResponseSchema.parse((await listOwners(adminToken, '?offset=40&limit=10')).json());
-    expect(past).toEqual({ items: [], pagination: { total: 26, limit: 10, offset: 40 } });
+    expect(past).toEqual({
+      items: [],
+      pagination: { total: 26, limit: 10, offset: 40, next_cursor: null, prev_cursor: null },
+    });
   });
 
   it.each([
@@ -268,7 +283,13 @@ describe('listing and counting owners', () => {
   ])('searches by %s, case-insensitively', async (_what, term, names) => {
     const body = await search(term);
     expect(body.items.map((o) => o.ClientName)).toEqual(names);
-    expect(body.pagination).toEqual({ total: names.length, limit: 10, offset: 0 });
+    expect(body.pagination).toEqual({
+      total: names.length,
+      limit: 10,
+      offset: 0,
+      next_cursor: null,
+      prev_cursor: null,
+    });
   });
 
   it('searches by id, whole or in part, in any case', async () => {
@@ -284,7 +305,13 @@ describe('listing and counting owners', () => {
     const fillers = await walk(10, 'filler');
     expect(fillers).toHaveLength(20);
     const second = await search('FILLER', '&offset=10&limit=10');
-    expect(second.pagination).toEqual({ total: 20, limit: 10, offset: 10 });
+    expect(second.pagination).toEqual({
+      total: 20,
+      limit: 10,
+      offset: 10,
+      next_cursor: null,
+      prev_cursor: expect.any(String),
+    });
     expect(second.items.map((o) => o.ClientName)).toEqual(fillers.slice(10));
     expect(second.items.map((o) => o.ClientName)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Filler Owner ${String(i + 11).padStart(2, '0')}`),
@@ -303,6 +330,73 @@ describe('listing and counting owners', () => {
     const body = await search(term);
     expect(body.items.map((o) => o.ClientName)).toEqual(names);
     expect(body.pagination.total).toBe(names.length);
+  });
+
+  /** Every page by cursor (issue 8 keyset): Next from the first page, then Previous back from the last. */
+  async function cursorWalk(limit: number, search = '') {
+    const q = `&limit=${limit}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
+    const pages: string[][] = [];
+    let body = OwnerListResponseSchema.parse((await listOwners(adminToken, `?offset=0${q}`)).json());
+    pages.push(body.items.map((o) => o.ClientName));
+    while (body.pagination.next_cursor) {
+      const res = await listOwners(adminToken, `?after=${body.pagination.next_cursor}${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      body = OwnerListResponseSchema.parse(res.json());
+      pages.push(body.items.map((o) => o.ClientName));
+    }
+    const back: string[][] = [body.items.map((o) => o.ClientName)];
+    while (body.pagination.prev_cursor) {
+      const res = await listOwners(adminToken, `?before=${body.pagination.prev_cursor}${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      body = OwnerListResponseSchema.parse(res.json());
+      back.unshift(body.items.map((o) => o.ClientName));
+    }
+    return { pages, back, total: body.pagination.total };
+  }
+
+  it('pages by next_cursor and prev_cursor through every owner in the order of the page numbers', async () => {
+    const byOffset = await walk(3);
+    const { pages, back, total } = await cursorWalk(3);
+    expect(total).toBe(26);
+    expect(pages.flat()).toEqual(byOffset);
+    expect(pages.map((p) => p.length)).toEqual([...Array(8).fill(3), 2]);
+    // Previous from the last page gives back the same pages, the first one included.
+    expect(back).toEqual(pages);
+  });
+
+  it('pages a search by cursor too, and answers a cursor page whatever offset is echoed', async () => {
+    const fillers = await walk(10, 'filler');
+    const { pages, back, total } = await cursorWalk(10, 'FILLER');
+    expect(total).toBe(20);
+    expect(pages).toEqual([fillers.slice(0, 10), fillers.slice(10)]);
+    expect(back).toEqual(pages);
+    const first = OwnerListResponseSchema.parse((await listOwners(adminToken, '?limit=5')).json());
+    const after = first.pagination.next_cursor!;
+    const a = OwnerListResponseSchema.parse((await listOwners(adminToken, `?limit=5&after=${after}`)).json());
+    const b = OwnerListResponseSchema.parse(
+      (await listOwners(adminToken, `?limit=5&offset=15&after=${after}`)).json(),
+    );
+    expect(b.items).toEqual(a.items);
+    expect(a.items.map((o) => o.ClientName)).toEqual((await walk(5)).slice(5, 10));
+    expect([a.pagination.offset, b.pagination.offset]).toEqual([0, 15]);
+  });
+
+  it.each([
+    ['after=abc', 'after'],
+    ['before=123_not-a-uuid', 'before'],
+    [`after=12_${'0'.repeat(36)}`, 'after'],
+  ])('answers 400 naming the field for a malformed cursor ?%s', async (query, field) => {
+    const body = expectError(await listOwners(adminToken, `?${query}`), 400);
+    expect(body.fields).toEqual({
+      [field]: 'Cursor must be a next_cursor or prev_cursor of an earlier page.',
+    });
+  });
+
+  it('answers 400 for after and before together', async () => {
+    const page = OwnerListResponseSchema.parse((await listOwners(adminToken, '?limit=5&offset=5')).json());
+    const { next_cursor: next, prev_cursor: prev } = page.pagination;
+    const body = expectError(await listOwners(adminToken, `?after=${next}&before=${prev}`), 400);
+    expect(body.fields).toEqual({ before: 'Send after or before, not both.' });
   });
 
   it('treats a blank search as none', async () => {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agencies, ownerAccounts, users } from '../../db/schema.ts';
+import { agencies, ownerAccounts, platformCounters, users } from '../../db/schema.ts';
 
 // Agency owner accounts, as the platform admin sees them (decisions §1). Platform-level data: these
 // queries are not tenant-scoped, and they never touch a client's personal data.
@@ -27,35 +27,87 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Name, agency name, email or id, case-insensitive (spec §5 client search, on the server). */
+/**
+ * Name, agency name, email or id, case-insensitive (spec §5 client search, on the server). One branch per
+ * column, each answered by its trigram index (migration 0005), so a search stays fast at 1M owners.
+ */
 function searchFilter(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = likePattern(search);
-  return sql`(${ownerAccounts.clientName} ilike ${pattern}
-    or ${users.email} ilike ${pattern}
-    or ${ownerAccounts.id}::text ilike ${pattern}
-    or exists (select 1 from ${agencies} where ${agencies.ownerId} = ${ownerAccounts.id} and ${agencies.name} ilike ${pattern}))`;
+  return sql`${ownerAccounts.id} in (
+    select o.id from ${ownerAccounts} o where o.client_name ilike ${pattern}
+    union select o.id from ${ownerAccounts} o join ${users} u on u.id = o.user_id
+      where u.role = 'AO' and u.email ilike ${pattern}
+    union select a.owner_id from ${agencies} a where a.name ilike ${pattern}
+    union select o.id from ${ownerAccounts} o where o.id::text ilike ${pattern})`;
 }
 
-export async function listOwners(
-  db: Db,
-  page: { offset: number; limit: number; search?: string | undefined },
-) {
+/** A place in the list: created_at in microseconds since 1970 and the id (contract OWNER_CURSOR). */
+const cursorOf = sql<string>`((extract(epoch from ${ownerAccounts.createdAt}) * 1000000)::bigint::text || '_' || ${ownerAccounts.id}::text)`;
+
+function cursorParts(cursor: string): { micros: string; id: string } {
+  const [micros, id] = cursor.split('_') as [string, string];
+  return { micros, id };
+}
+
+const at = (micros: string) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+
+export interface OwnerPage {
+  offset: number;
+  limit: number;
+  search?: string | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/**
+ * One page of owners, newest first (issue 8). Keyset on (created_at, id): `after` and `before` seek in the
+ * index whatever the depth; `offset` alone still pages (the spec's page numbers) and is cheap when shallow.
+ * The total comes from the trigger-kept counter without a search, from a count of the matches with one.
+ */
+export async function listOwners(db: Db, page: OwnerPage) {
   const where = searchFilter(page.search);
-  const rows = await db
-    .select(ownerColumns)
+  const backwards = Boolean(page.before);
+  const place = page.after ?? page.before;
+  let seek: SQL | undefined;
+  if (place) {
+    const { micros, id } = cursorParts(place);
+    seek = backwards
+      ? sql`(${ownerAccounts.createdAt}, ${ownerAccounts.id}) > (${at(micros)}, ${id}::uuid)`
+      : sql`(${ownerAccounts.createdAt}, ${ownerAccounts.id}) < (${at(micros)}, ${id}::uuid)`;
+  }
+  const fetched = await db
+    .select({ ...ownerColumns, cursor: cursorOf })
     .from(ownerAccounts)
     .innerJoin(users, eq(users.id, ownerAccounts.userId))
-    .where(where)
-    .orderBy(desc(ownerAccounts.createdAt), desc(ownerAccounts.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [total] = await db
-    .select({ n: count() })
-    .from(ownerAccounts)
-    .innerJoin(users, eq(users.id, ownerAccounts.userId))
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+    .where(and(where, seek))
+    .orderBy(
+      ...(backwards
+        ? [asc(ownerAccounts.createdAt), asc(ownerAccounts.id)]
+        : [desc(ownerAccounts.createdAt), desc(ownerAccounts.id)]),
+    )
+    .limit(page.limit + 1)
+    .offset(place ? 0 : page.offset);
+  const more = fetched.length > page.limit;
+  const rows = fetched.slice(0, page.limit);
+  if (backwards) rows.reverse();
+  const first = rows[0]?.cursor ?? null;
+  const last = rows.at(-1)?.cursor ?? null;
+  // Forward: more rows after the last one means a next page; anything before the first means a previous.
+  const nextCursor = backwards ? last : more ? last : null;
+  const prevCursor = backwards ? (more ? first : null) : page.after || page.offset > 0 ? first : null;
+  let total: number;
+  if (where) {
+    const [row] = await db.select({ n: count() }).from(ownerAccounts).where(where);
+    total = row?.n ?? 0;
+  } else {
+    const [row] = await db
+      .select({ n: platformCounters.value })
+      .from(platformCounters)
+      .where(eq(platformCounters.name, 'owners'));
+    total = Number(row?.n ?? 0);
+  }
+  return { rows, total, nextCursor, prevCursor };
 }
 
 export async function findOwner(db: Db | Tx, ownerId: string) {

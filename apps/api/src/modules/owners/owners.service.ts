@@ -34,12 +34,18 @@ function toOwner(row: NonNullable<Awaited<ReturnType<typeof repo.findOwner>>>): 
   };
 }
 
-export async function listOwners(
-  deps: OwnersDeps,
-  query: { offset: number; limit: number; search?: string | undefined },
-) {
-  const { rows, total } = await repo.listOwners(deps.db, query);
-  return { items: rows.map(toOwner), pagination: { total, limit: query.limit, offset: query.offset } };
+export async function listOwners(deps: OwnersDeps, query: repo.OwnerPage) {
+  const { rows, total, nextCursor, prevCursor } = await repo.listOwners(deps.db, query);
+  return {
+    items: rows.map(toOwner),
+    pagination: {
+      total,
+      limit: query.limit,
+      offset: query.offset,
+      next_cursor: nextCursor,
+      prev_cursor: prevCursor,
+    },
+  };
 }
 
 export async function listOwnerAgencies(
