@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
 import { firstStart } from './modules/system/first-start.ts';
 
+/** How long SIGTERM/SIGINT waits for requests in flight (a slow upload or download) before exiting. */
+const DRAIN_SECONDS = 25;
+
 // Listens and shuts down gracefully; everything else is buildApp's.
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,6 +19,11 @@ async function main(): Promise<void> {
     documents: app.services.documents,
     encryptionKey: config.encryptionKey,
   });
+  // Files a killed process wrote for transactions that never committed (issue 9 item 8).
+  const recovered = await app.services.documents.recover(app.services.database.db);
+  if (recovered.removed > 0) {
+    app.log.warn(recovered, 'removed document files of requests that did not commit before a crash');
+  }
   await app.listen({ host: config.host, port: config.port });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const banner = [
@@ -35,6 +43,13 @@ async function main(): Promise<void> {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
+      // Stops accepting connections; requests in flight finish (new ones on kept-alive connections get
+      // 503), then the database closes. Bounded: a request still running after this much is cut off.
+      const timer = setTimeout(() => {
+        app.log.error({ seconds: DRAIN_SECONDS }, 'requests in flight did not finish in time');
+        process.exit(1);
+      }, DRAIN_SECONDS * 1000);
+      timer.unref();
       app.close().then(
         () => process.exit(0),
         (err) => {

@@ -566,3 +566,31 @@ export const mailOutbox = pgTable(
     index('mail_outbox_agency_created_idx').on(t.agencyId, t.createdAt, t.id),
   ],
 );
+
+/**
+ * Idempotency-Key answers (issue 9 item 8): a write sent again with the same key by the same user gets this
+ * answer back instead of being done twice. Stored in the write's own transaction where the route allows;
+ * kept 24 hours. agency_id is the caller's agency (null for a platform admin).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agencyId: uuid('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** sha256 of the method, path and body (a multipart body's fields and file bytes). */
+    fingerprint: text('fingerprint').notNull(),
+    status: smallint('status').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key_uq').on(t.userId, t.key),
+    index('idempotency_keys_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);

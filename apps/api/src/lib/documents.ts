@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
 import { decryptBytes, encryptBytes } from './crypto.ts';
@@ -107,15 +107,41 @@ export interface DocumentStore {
   save(db: Pick<Db, 'insert'>, input: SaveDocumentInput): Promise<{ id: string }>;
   /** The decrypted document of the agency, or null when it is not the agency's or is gone. */
   read(db: Db, agencyId: string, documentId: string): Promise<StoredDocument | null>;
+  /**
+   * After a crash (issue 9 item 8): removes the files that processes no longer running wrote for
+   * transactions that never committed, as their journals list them. Run at start, before listening.
+   */
+  recover(db: Db): Promise<{ removed: number; journals: number }>;
   /** Removes a temporary directory the store created itself. */
   close(): void;
 }
+
+/** Whether the process `pid` still runs (EPERM: it does, as another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Storage keys are `{agency uuid}/{document uuid}`; anything else in a journal is not ours to remove. */
+const STORAGE_KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+/** Keys looked up per query while recovering. */
+const RECOVER_BATCH = 500;
 
 export function createDocumentStore(options: { dir: string | null; key: Buffer }): DocumentStore {
   const temporary = options.dir === null;
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-documents-'));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const fileOf = (storageKey: string) => path.join(dir, ...storageKey.split('/'));
+  // A file is written before its row, and the row commits with the caller's transaction: a process killed
+  // in between leaves a file no row names. Each process first appends the file's key to its own journal,
+  // so whoever starts next can tell which files of a process that is gone may be such orphans.
+  const journalDir = path.join(dir, '.journal');
+  mkdirSync(journalDir, { recursive: true, mode: 0o700 });
+  const journal = path.join(journalDir, `${process.pid}-${Date.now()}-${randomUUID().slice(0, 8)}.log`);
 
   return {
     dir,
@@ -125,6 +151,7 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
       const file = fileOf(storageKey);
       const enc = encryptBytes(options.key, input.bytes);
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      await appendFile(journal, `${storageKey}\n`, { mode: 0o600 });
       // Written whole under a temporary name, so a reader never sees half a file.
       await writeFile(`${file}.part`, enc.data, { mode: 0o600 });
       await rename(`${file}.part`, file);
@@ -165,6 +192,41 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
       }
       const bytes = decryptBytes(options.key, { iv: row.encryptionIv, tag: row.encryptionTag, data });
       return { id: row.id, mime: row.mimeType, size: row.sizeBytes, originalName: row.originalName, bytes };
+    },
+    async recover(db) {
+      let removed = 0;
+      let journals = 0;
+      for (const name of await readdir(journalDir)) {
+        const file = path.join(journalDir, name);
+        if (file === journal) continue;
+        const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+        // A journal of a live process (not this one: a pid is reused by a restarted container) is in use.
+        if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) continue;
+        const text = await readFile(file, 'utf8').catch(() => '');
+        const keys = [...new Set(text.split('\n').filter((k) => STORAGE_KEY.test(k)))];
+        for (let i = 0; i < keys.length; i += RECOVER_BATCH) {
+          const batch = keys.slice(i, i + RECOVER_BATCH);
+          const rows = await db
+            .select({ storageKey: documents.storageKey })
+            .from(documents)
+            .where(inArray(documents.storageKey, batch));
+          const kept = new Set(rows.map((r) => r.storageKey));
+          for (const key of batch) {
+            if (kept.has(key)) continue;
+            for (const orphan of [fileOf(key), `${fileOf(key)}.part`]) {
+              await unlink(orphan).then(
+                () => {
+                  removed += 1;
+                },
+                () => {},
+              );
+            }
+          }
+        }
+        await unlink(file).catch(() => {});
+        journals += 1;
+      }
+      return { removed, journals };
     },
     close() {
       if (temporary) rmSync(dir, { recursive: true, force: true });

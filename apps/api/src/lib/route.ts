@@ -2,6 +2,7 @@ import { type Endpoint, ErrorResponseSchema } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { IDEMPOTENT_REPLAYED_HEADER, runIdempotent } from './idempotency.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -40,15 +41,21 @@ export function addRoute<E extends Endpoint>(
     },
     handler: async (req, reply) => {
       if (req.validationError && !req.isMultipart()) throw req.validationError;
-      const result = await handler({
-        req,
-        reply,
-        body: req.body as Out<E['body']>,
-        query: req.query as Out<E['querystring']>,
-        params: req.params as Out<E['params']>,
-      });
+      const outcome = await runIdempotent(req, app.services.database.db, endpoint.status, () =>
+        handler({
+          req,
+          reply,
+          body: req.body as Out<E['body']>,
+          query: req.query as Out<E['querystring']>,
+          params: req.params as Out<E['params']>,
+        }),
+      );
+      if (outcome.replayed) {
+        reply.status(outcome.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return outcome.body as z.input<E['response']>;
+      }
       reply.status(endpoint.status);
-      return result;
+      return outcome.body;
     },
   });
 }

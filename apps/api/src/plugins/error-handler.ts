@@ -1,7 +1,12 @@
 import { MSG } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import {
+  AppError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  databaseUnavailable,
+} from '../lib/errors.ts';
 
 interface ErrorBody {
   message: string;
@@ -47,6 +52,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       const message = (error as Error).message || 'Invalid request.';
       return reply.status(status).send({ message, detail: message });
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE, detail: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MSG.genericError, detail: MSG.genericError });

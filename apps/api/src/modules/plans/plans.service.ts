@@ -11,6 +11,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -211,9 +212,8 @@ export async function addPlansToExisting(
   }
   const files = matchFiles(payload.plans, upload.files);
   const written: string[] = [];
-  let ids: Array<{ kind: 'insurance' | 'investment'; id: string }>;
   try {
-    ids = await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const created = await insertPlans(deps, tx, {
         agencyId,
         userId: subject.userId,
@@ -237,20 +237,23 @@ export async function addPlansToExisting(
         },
         ip,
       });
-      return created;
+      // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+      const items: WorkspacePlanDetail[] = [];
+      for (const p of created) items.push(await planDetailOf({ ...deps, db: tx }, agencyId, p.id));
+      const pick = (kind: 'insurance' | 'investment'): ClientPlanItem[] =>
+        items.filter((p) => p.plan_kind === kind);
+      const answer = {
+        status: 'success' as const,
+        message: created.length === 1 ? '1 plan added.' : `${created.length} plans added.`,
+        data: { insurance: pick('insurance'), investment: pick('investment') },
+      };
+      await recordAnswer(tx, answer);
+      return answer;
     });
   } catch (err) {
     await removeWritten(deps, agencyId, written);
     throw err;
   }
-  const items = await Promise.all(ids.map((p) => planDetailOf(deps, agencyId, p.id)));
-  const pick = (kind: 'insurance' | 'investment'): ClientPlanItem[] =>
-    items.filter((p) => p.plan_kind === kind);
-  return {
-    status: 'success' as const,
-    message: ids.length === 1 ? '1 plan added.' : `${ids.length} plans added.`,
-    data: { insurance: pick('insurance'), investment: pick('investment') },
-  };
 }
 
 export async function planDetailOf(

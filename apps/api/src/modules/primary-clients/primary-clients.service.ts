@@ -14,6 +14,7 @@ import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 import { type DocumentStore, IMAGE_MIMES, type StoredDocument } from '../../lib/documents.ts';
 import { AppError, uniqueViolation } from '../../lib/errors.ts';
+import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
@@ -204,9 +205,8 @@ export async function createPrimaryClient(
   const passwordHash =
     portal.enabled && portal.initial_password ? await deps.hasher.hash(portal.initial_password) : null;
   const written: string[] = [];
-  let id: string;
   try {
-    id = await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const clientCode = await repo.nextClientCode(tx, agencyId);
       const userId =
         portal.enabled && passwordHash && input.email
@@ -266,14 +266,20 @@ export async function createPrimaryClient(
         },
         ip,
       });
-      return newId;
+      // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+      const data = toPrimaryClient(await mustFind(tx, agencyId, newId));
+      const answer = {
+        status: 'success' as const,
+        message: `${data.full_name} added as ${data.client_code}.`,
+        data,
+      };
+      await recordAnswer(tx, answer);
+      return answer;
     });
   } catch (err) {
     await removeWritten(deps, agencyId, written);
     throw emailTaken(err) ?? err;
   }
-  const data = toPrimaryClient(await mustFind(deps.db, agencyId, id));
-  return { status: 'success' as const, message: `${data.full_name} added as ${data.client_code}.`, data };
 }
 
 export async function updatePrimaryClient(
@@ -548,7 +554,7 @@ export async function uploadAvatar(
     throw new AppError('BAD_REQUEST', message, message, { fields: { avatar: message } });
   }
   const mime = checkFileType(file, 'Avatar', IMAGE_MIMES, 'PNG, JPEG or WebP image');
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const saved = await deps.documents.save(tx, {
       agencyId,
       kind: 'avatar',
@@ -571,9 +577,14 @@ export async function uploadAvatar(
       detail: { document_id: saved.id, mime, size: file.bytes.length },
       ip,
     });
+    const answer = {
+      status: 'success' as const,
+      message: 'Photo updated.',
+      data: toPrimaryClient(await mustFind(tx, agencyId, id)),
+    };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  const data = toPrimaryClient(await mustFind(deps.db, agencyId, id));
-  return { status: 'success' as const, message: 'Photo updated.', data };
 }
 
 export async function avatar(

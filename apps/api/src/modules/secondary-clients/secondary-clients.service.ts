@@ -12,6 +12,7 @@ import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentMime, DocumentStore, StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { plansOf } from '../primary-clients/primary-clients.repository.ts';
@@ -199,7 +200,7 @@ export async function createSecondaryClient(
       fields: { primary_client_id: PRIMARY_NOT_YOURS },
     });
   }
-  const id = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const newId = await repo.insertMember(tx, agencyId, {
       ...columnsOf(input, deps.encryptionKey),
       firstName: input.first_name,
@@ -217,10 +218,12 @@ export async function createSecondaryClient(
       detail: { ...auditFields(input), primary_client_id: input.primary_client_id },
       ip,
     });
-    return newId;
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const data = await toSecondaryClient({ ...deps, db: tx }, agencyId, await mustFind(tx, agencyId, newId));
+    const answer = { status: 'success' as const, message: `${data.full_name} added to the family.`, data };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  const data = await toSecondaryClient(deps, agencyId, await mustFind(deps.db, agencyId, id));
-  return { status: 'success' as const, message: `${data.full_name} added to the family.`, data };
 }
 
 export async function secondaryClientDetail(deps: SecondaryClientsDeps, subject: TokenSubject, id: string) {
@@ -301,7 +304,7 @@ export async function uploadSecondaryDocument(
   }
   const accepted = ACCEPTED[kind];
   const mime = checkFileType(file, label, accepted.mimes, accepted.words);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const saved = await deps.documents.save(tx, {
       agencyId,
       kind,
@@ -323,9 +326,11 @@ export async function uploadSecondaryDocument(
       detail: { kind, document_id: saved.id, mime, size: file.bytes.length },
       ip,
     });
+    const data = await toSecondaryClient({ ...deps, db: tx }, agencyId, await mustFind(tx, agencyId, id));
+    const answer = { status: 'success' as const, message: `${label} saved.`, data };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  const data = await toSecondaryClient(deps, agencyId, await mustFind(deps.db, agencyId, id));
-  return { status: 'success' as const, message: `${label} saved.`, data };
 }
 
 export async function secondaryDocument(
