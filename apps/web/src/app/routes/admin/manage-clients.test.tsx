@@ -43,8 +43,19 @@ const rohan = OwnerSchema.parse({
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+// The cursors the server would give (issue 8 keyset): this page's first and last places.
+const cursorAt = (n: number) => `${1_780_000_000_000_000 + n}_0b0c5e6a-1d2f-4a3b-9c4d-5e6f7a8b9c0d`;
 const listBody = (items: Owner[], total: number, offset = 0) =>
-  OwnerListResponseSchema.parse({ items, pagination: { total, limit: 10, offset } });
+  OwnerListResponseSchema.parse({
+    items,
+    pagination: {
+      total,
+      limit: 10,
+      offset,
+      next_cursor: offset + 10 < total ? cursorAt(offset + 9) : null,
+      prev_cursor: offset > 0 ? cursorAt(offset) : null,
+    },
+  });
 
 const serverError = () =>
   json(500, ErrorResponseSchema.parse({ message: MSG.genericError, detail: MSG.genericError }));
@@ -171,7 +182,44 @@ describe('ManageClientsScreen: the table and the pager', () => {
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(screen.queryByRole('row', { name: /Asha Verma/ })).not.toBeInTheDocument();
     const second = calls('GET', apiPaths.listOwners.path).at(-1);
-    expect(new URL(String(second![0]), 'http://portal.test').search).toBe('?offset=10&limit=10');
+    // Next seeks from the cursor the first page gave (keyset), and says which page it is.
+    expect(new URL(String(second![0]), 'http://portal.test').search).toBe(
+      `?offset=10&limit=10&after=${cursorAt(9)}`,
+    );
+  });
+
+  it('goes back by the prev cursor, and to page 1 by offset', async () => {
+    serve({
+      list: (url) => {
+        const after = url.searchParams.get('after');
+        const before = url.searchParams.get('before');
+        const offset =
+          after === cursorAt(9) ? 10 : after === cursorAt(19) ? 20 : before === cursorAt(20) ? 10 : 0;
+        return json(200, listBody([{ ...asha, ClientName: `Owner at ${offset}` }], 23, offset));
+      },
+    });
+    renderScreen();
+    await screen.findByText('Page 1 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('row', { name: /Owner at 20/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Prev' }));
+    expect(await screen.findByRole('row', { name: /Owner at 10/ })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Prev' }));
+    expect(await screen.findByRole('row', { name: /Owner at 0/ })).toBeInTheDocument();
+    expect(
+      calls('GET', apiPaths.listOwners.path).map(
+        ([input]) => new URL(String(input), 'http://portal.test').search,
+      ),
+    ).toEqual([
+      '?offset=0&limit=10',
+      `?offset=10&limit=10&after=${cursorAt(9)}`,
+      `?offset=20&limit=10&after=${cursorAt(19)}`,
+      `?offset=10&limit=10&before=${cursorAt(20)}`,
+      '?offset=0&limit=10',
+    ]);
   });
 
   it("shows 'Loading clients…' while the list is on its way", async () => {
@@ -247,7 +295,7 @@ describe('ManageClientsScreen: the table and the pager', () => {
       calls('GET', apiPaths.listOwners.path).map(
         ([input]) => new URL(String(input), 'http://portal.test').search,
       ),
-    ).toEqual(['?offset=0&limit=10', '?offset=10&limit=10']);
+    ).toEqual(['?offset=0&limit=10', `?offset=10&limit=10&after=${cursorAt(9)}`]);
   });
 });
 

@@ -22,7 +22,13 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** /agency-admin/dashboard/manage-clients (spec §2 Manage Clients). */
 export function ManageClientsScreen() {
-  const [page, setPage] = useState(1);
+  // The page shown and, for Next and Prev, the cursor the server seeks from (issue 8 keyset pagination).
+  const [nav, setNav] = useState<{ page: number; after?: string; before?: string }>({ page: 1 });
+  const [cursors, setCursors] = useState<{ next: string | null; prev: string | null }>({
+    next: null,
+    prev: null,
+  });
+  const page = nav.page;
   const [search, setSearch] = useState('');
   const [serverSearch, setServerSearch] = useState('');
   const [clients, setClients] = useState<AdminClient[]>([]);
@@ -43,7 +49,7 @@ export function ManageClientsScreen() {
     if (next === serverSearch) return;
     const timer = window.setTimeout(() => {
       setServerSearch(next);
-      setPage(1);
+      setNav({ page: 1 });
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [search, serverSearch]);
@@ -53,13 +59,20 @@ export function ManageClientsScreen() {
     const controller = new AbortController();
     setLoad({ status: 'loading' });
     fetchClients(
-      { offset: (page - 1) * DEFAULT_PAGE_SIZE, limit: DEFAULT_PAGE_SIZE, search: serverSearch },
+      {
+        offset: (nav.page - 1) * DEFAULT_PAGE_SIZE,
+        limit: DEFAULT_PAGE_SIZE,
+        search: serverSearch,
+        after: nav.after,
+        before: nav.before,
+      },
       controller.signal,
     ).then(
       (result) => {
         if (controller.signal.aborted) return;
         setClients(result.items);
         setTotal(result.total);
+        setCursors({ next: result.nextCursor, prev: result.prevCursor });
         setLoad({ status: 'ready' });
       },
       () => {
@@ -70,7 +83,17 @@ export function ManageClientsScreen() {
       },
     );
     return () => controller.abort();
-  }, [page, serverSearch, attempt]);
+  }, [nav, serverSearch, attempt]);
+
+  // Next and Prev seek from the shown page's cursors; page 1 (and a page without cursors) goes by offset.
+  const goTo = (target: number) =>
+    setNav(
+      target === page + 1 && cursors.next
+        ? { page: target, after: cursors.next }
+        : target === page - 1 && target > 1 && cursors.prev
+          ? { page: target, before: cursors.prev }
+          : { page: target },
+    );
 
   const visible = useMemo(() => clients.filter((c) => matchesClient(c, search)), [clients, search]);
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
@@ -217,7 +240,7 @@ export function ManageClientsScreen() {
         ) : null}
       </section>
 
-      <Pager page={page} pages={pages} busy={load.status === 'loading'} onPage={setPage} />
+      <Pager page={page} pages={pages} busy={load.status === 'loading'} onPage={goTo} />
 
       {dialog?.kind === 'view' ? (
         <ViewAgenciesModal client={dialog.client} onClose={() => setDialog(null)} />

@@ -28,7 +28,13 @@ const rohan: AdminClient = {
 /** The answer of today's API, checked by the contract's schema. */
 const current = OwnerListResponseSchema.parse({
   items: [asha, rohan].map((c) => ({ ...c, CreatedAt: '2026-03-01T09:00:00.000Z' })),
-  pagination: { total: 42, limit: 10, offset: 0 },
+  pagination: {
+    total: 42,
+    limit: 10,
+    offset: 0,
+    next_cursor: `1780000000000000_${asha.ClientId}`,
+    prev_cursor: null,
+  },
 });
 
 const snake = (c: AdminClient) => ({
