@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Endpoint, ErrorResponseSchema, endpoints, MSG, ROLES, type Role } from '@portal/contract';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UndeclaredAccessError } from '../src/plugins/access.ts';
 import { bearer, createAccountOfEveryRole, createTestApp, signInToken, type TestApp } from './helpers.ts';
+import { apiRoutes, documentedRoutes, routerRoutes } from './routes.ts';
 
 // The table-driven access test (conventions): the contract's endpoint table is the source of truth, the
 // app must register exactly it, and every non-public endpoint must turn away the unauthenticated and
@@ -14,28 +15,6 @@ const guarded = table.filter(([, e]) => e.access !== 'public') as Array<
   [string, Endpoint & { access: readonly Role[] }]
 >;
 const open = table.filter(([, e]) => e.access === 'public');
-
-/** Every method and path the router holds, read from its printed tree (hidden routes included). */
-function routerRoutes(app: FastifyInstance): string[] {
-  const out: string[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    stack.length = m[1]!.length / 4;
-    stack.push(m[2]!);
-    for (const method of m[3]?.split(', ') ?? []) out.push(`${method} ${stack.join('')}`);
-  }
-  return out;
-}
-
-/** API routes the app serves, leaving out HEAD (Fastify's automatic twin of GET) and the docs. */
-function apiRoutes(routes: string[]): string[] {
-  return routes
-    .filter((r) => !r.startsWith('HEAD '))
-    .filter((r) => / \/api\//.test(r) && !/ \/api\/docs(\/|$)/.test(r))
-    .sort();
-}
 
 const tableRoutes = table.map(([, e]) => `${e.method} ${e.path}`).sort();
 
@@ -68,13 +47,7 @@ describe('the registered routes', () => {
   });
 
   it('are exactly the endpoint table in the OpenAPI document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
-    const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
-      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`),
-    );
-    expect(documented.sort()).toEqual(tableRoutes);
+    expect(await documentedRoutes(t.app)).toEqual(tableRoutes);
   });
 
   it.each(table)('include %s', (_name, endpoint) => {

@@ -1,0 +1,187 @@
+import type { EndpointName, Role } from '@portal/contract';
+
+// The declarative permission table of the authorization matrix (issue 9, item 1; GitLab's permission
+// tables): for every endpoint of the contract, which object its path or body names, and for every caller
+// what it gets. A foreign object answers 404, as if it did not exist (Documenso), never 403: a refusal that
+// says "exists, not yours" would tell one agency about another's ids.
+
+/** What the path (or, marked `inBody`, the body) of an endpoint names. */
+export type ObjectKind =
+  | 'none'
+  /** An account to sign in with (the login's email and password). */
+  | 'login'
+  /** An agency owner's account (the admin's "client"). */
+  | 'owner'
+  | 'insuranceProvider'
+  | 'investmentProvider'
+  | 'primary'
+  | 'secondary'
+  /** An insurance policy. */
+  | 'policy'
+  /** An investment account. */
+  | 'account'
+  /** An e-mail of the agency's outbox. */
+  | 'outbox';
+
+/**
+ * Which objects an allowed caller reaches: `any` every one; `agency` those of its own agency (the owner:
+ * every client's); `self` only its own (an agency client: its own record, family, plans).
+ */
+export type Scope = 'any' | 'agency' | 'self';
+
+export interface Permission {
+  object: ObjectKind;
+  /** The object's id travels in the body rather than the path. */
+  inBody?: true;
+  /** The status of an allowed call. */
+  ok: 200 | 201;
+  /** Roles allowed and their reach; a role left out is refused with 403, an anonymous caller with 401. */
+  allow: Partial<Record<Role, Scope>> | { public: Scope };
+  /** The status of an allowed caller on an object out of its reach (default 404: as if it did not exist). */
+  outside?: 401 | 404;
+}
+
+const AO: Permission['allow'] = { AO: 'agency' };
+const AC: Permission['allow'] = { AC: 'self' };
+const ADMIN: Permission['allow'] = { ADMIN: 'any' };
+const EVERYONE: Permission['allow'] = { ADMIN: 'self', AO: 'self', AC: 'self' };
+
+export const permissions = {
+  health: { object: 'none', ok: 200, allow: { public: 'any' } },
+  registerAgency: { object: 'none', ok: 201, allow: { public: 'any' } },
+  // An agency's address signs in only its own accounts; another agency's is a wrong email or password.
+  login: { object: 'login', ok: 200, allow: { public: 'agency' }, outside: 401 },
+  logout: { object: 'none', ok: 200, allow: EVERYONE },
+  me: { object: 'none', ok: 200, allow: EVERYONE },
+  changePassword: { object: 'none', ok: 200, allow: EVERYONE },
+
+  listOwners: { object: 'none', ok: 200, allow: ADMIN },
+  ownerStats: { object: 'none', ok: 200, allow: ADMIN },
+  ownerAgencies: { object: 'owner', ok: 200, allow: ADMIN },
+  updateOwner: { object: 'owner', inBody: true, ok: 200, allow: ADMIN },
+  resetOwnerPassword: { object: 'owner', ok: 200, allow: ADMIN },
+
+  insuranceServices: { object: 'none', ok: 200, allow: EVERYONE },
+  investmentServices: { object: 'none', ok: 200, allow: EVERYONE },
+  createService: { object: 'none', ok: 201, allow: ADMIN },
+
+  createInsuranceProvider: { object: 'none', ok: 201, allow: AO },
+  createInvestmentProvider: { object: 'none', ok: 201, allow: AO },
+  updateInsuranceProvider: { object: 'insuranceProvider', ok: 200, allow: AO },
+  updateInvestmentProvider: { object: 'investmentProvider', ok: 200, allow: AO },
+  listProviders: { object: 'none', ok: 200, allow: AO },
+  listInsuranceProviders: { object: 'none', ok: 200, allow: AO },
+  providersByService: { object: 'none', ok: 200, allow: AO },
+  providerBankDetails: { object: 'insuranceProvider', ok: 200, allow: AO },
+  providerLogo: { object: 'insuranceProvider', ok: 200, allow: AO },
+  deleteProvider: { object: 'insuranceProvider', ok: 200, allow: AO },
+
+  agencyProfile: { object: 'none', ok: 200, allow: AO },
+  updateAgencyProfile: { object: 'none', ok: 200, allow: AO },
+  uploadAgencyLogo: { object: 'none', ok: 200, allow: AO },
+  agencyLogo: { object: 'none', ok: 200, allow: AO },
+  agencyDashboard: { object: 'none', ok: 200, allow: AO },
+
+  listPrimaryClients: { object: 'none', ok: 200, allow: AO },
+  listFamilies: { object: 'none', ok: 200, allow: AO },
+  createPrimaryClient: { object: 'none', ok: 201, allow: AO },
+  primaryClientDetail: { object: 'primary', ok: 200, allow: AO },
+  updatePrimaryClient: { object: 'primary', ok: 200, allow: AO },
+  deletePrimaryClient: { object: 'primary', ok: 200, allow: AO },
+  setPortalAccess: { object: 'primary', ok: 200, allow: AO },
+  resetPortalPassword: { object: 'primary', ok: 200, allow: AO },
+  primaryClientAvatar: { object: 'primary', ok: 200, allow: { AO: 'agency', AC: 'self' } },
+  uploadPrimaryClientAvatar: { object: 'primary', ok: 200, allow: AO },
+
+  createSecondaryClient: { object: 'primary', inBody: true, ok: 201, allow: AO },
+  secondaryClientDetail: { object: 'secondary', ok: 200, allow: AO },
+  updateSecondaryClient: { object: 'secondary', ok: 200, allow: AO },
+  deleteSecondaryClient: { object: 'secondary', ok: 200, allow: AO },
+  uploadSecondaryDocument: { object: 'secondary', ok: 200, allow: AO },
+  secondaryDocument: { object: 'secondary', ok: 200, allow: AO },
+
+  addPlansToExisting: { object: 'primary', inBody: true, ok: 201, allow: AO },
+  planDetails: { object: 'policy', ok: 200, allow: AO },
+  deleteClientPlan: { object: 'policy', ok: 200, allow: AO },
+  updateClientPlan: { object: 'policy', ok: 200, allow: AO },
+  clientPlanDocument: { object: 'policy', ok: 200, allow: AO },
+  replaceClientPlanDocument: { object: 'policy', ok: 200, allow: AO },
+
+  clientSummary: { object: 'none', ok: 200, allow: AC },
+  clientProfile: { object: 'none', ok: 200, allow: AC },
+  clientAgency: { object: 'none', ok: 200, allow: AC },
+  clientPlans: { object: 'none', ok: 200, allow: AC },
+  clientPlanDetails: { object: 'policy', ok: 200, allow: AC },
+  clientPolicyDocument: { object: 'policy', ok: 200, allow: AC },
+  clientInvestmentDocument: { object: 'account', ok: 200, allow: AC },
+  clientSecondaryClients: { object: 'none', ok: 200, allow: AC },
+  clientSecondaryClient: { object: 'secondary', ok: 200, allow: AC },
+  clientSecondaryDocuments: { object: 'secondary', ok: 200, allow: AC },
+  clientAlerts: { object: 'none', ok: 200, allow: AC },
+
+  renewalList: { object: 'none', ok: 200, allow: AO },
+  renewalPlan: { object: 'policy', ok: 200, allow: AO },
+  markPlanRenewed: { object: 'policy', ok: 200, allow: AO },
+  markPlanLapsed: { object: 'policy', ok: 200, allow: AO },
+  markPlanContacted: { object: 'policy', ok: 200, allow: AO },
+  reminderSettings: { object: 'none', ok: 200, allow: AO },
+  updateReminderSettings: { object: 'none', ok: 200, allow: AO },
+  outboxList: { object: 'none', ok: 200, allow: AO },
+  outboxMessage: { object: 'outbox', ok: 200, allow: AO },
+  clientNotificationPreference: { object: 'none', ok: 200, allow: AC },
+  updateClientNotificationPreference: { object: 'none', ok: 200, allow: AC },
+} as const satisfies Record<EndpointName, Permission>;
+
+/**
+ * How the object of a cell stands to the caller: its own, another of its agency, one of the other agency,
+ * or an id that names nothing (which must be answered exactly as the other agency's).
+ */
+export type Relation = 'own' | 'same' | 'other' | 'missing';
+export type CallerRole = Role | 'anonymous';
+
+/** The status the table expects for a caller of `role` on an object standing `relation` to it. */
+export function expectedStatus(p: Permission, role: CallerRole, relation: Relation | null): number {
+  let scope: Scope | undefined;
+  if ('public' in p.allow) scope = p.allow.public;
+  else if (role === 'anonymous') return 401;
+  else scope = (p.allow as Partial<Record<Role, Scope>>)[role];
+  if (!scope) return 403;
+  // The platform admin belongs to no agency (its address is the platform's): an agency's reach holds nothing
+  // for it. An anonymous caller's agency is the address it calls.
+  const inAgency = role !== 'ADMIN' && (relation === 'own' || relation === 'same');
+  const reached =
+    relation === null ||
+    (relation !== 'missing' && (scope === 'any' || (scope === 'agency' ? inAgency : relation === 'own')));
+  return reached ? p.ok : (p.outside ?? 404);
+}
+
+/** Whether the access hook lets the caller through, so the handler decides. */
+export function passesGate(p: Permission, role: CallerRole): boolean {
+  if ('public' in p.allow) return true;
+  return role !== 'anonymous' && (p.allow as Partial<Record<Role, Scope>>)[role] !== undefined;
+}
+
+/**
+ * Calls whose body names a second object besides the path's (or the body's first): made by an agency owner
+ * on its own object with the second taken from elsewhere. A foreign or unknown second object is refused with
+ * `status`, the same answer for both. `same` says the second object is also refused when it is its own
+ * agency's but another client's (a family member of another client).
+ */
+export interface CrossReference {
+  endpoint: EndpointName;
+  ref: 'insuranceProvider' | 'secondary';
+  status: 400 | 404;
+  same?: true;
+}
+
+export const crossReferences: CrossReference[] = [
+  { endpoint: 'addPlansToExisting', ref: 'insuranceProvider', status: 400 },
+  { endpoint: 'addPlansToExisting', ref: 'secondary', status: 404, same: true },
+  { endpoint: 'createPrimaryClient', ref: 'insuranceProvider', status: 400 },
+  { endpoint: 'updateClientPlan', ref: 'insuranceProvider', status: 400 },
+];
+
+/** The roles the table lets past the gate, for comparing with the contract's access lists. */
+export function allowedRoles(p: Permission): 'public' | Role[] {
+  return 'public' in p.allow ? 'public' : (Object.keys(p.allow) as Role[]).sort();
+}
