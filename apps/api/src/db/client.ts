@@ -98,6 +98,14 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   pool.on('error', (err) => {
     process.stderr.write(`PostgreSQL closed an idle connection: ${err.message}\n`);
   });
+  // A connection checked out but between queries (a transaction awaiting a file write) that the server
+  // closes emits 'error' on its client, which no one hears either: the process would end on a database
+  // restart (issue 9 item 8). The query in progress or the next one fails instead; the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      process.stderr.write(`PostgreSQL closed a connection in use: ${err.message}\n`);
+    });
+  });
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

@@ -243,3 +243,20 @@ describe('Idempotency-Key on other writes', () => {
     expect((await clientsOf(agency.agencyId)).filter((c) => c.deletedAt === null)).toHaveLength(0);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('declares the Idempotency-Key header on signed-in writes only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json<{
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
+    }>();
+    const takesKey = (p: string, m: string) =>
+      (doc.paths[p]?.[m]?.parameters ?? []).some((x) => x.in === 'header' && x.name === 'Idempotency-Key');
+    expect(takesKey('/api/users/primary-clients', 'post')).toBe(true);
+    expect(takesKey('/api/agencies/add-plans-to-existing', 'post')).toBe(true);
+    expect(takesKey('/api/users/primary-clients/{id}', 'put')).toBe(true);
+    expect(takesKey('/api/users/primary-clients/{id}', 'delete')).toBe(true);
+    expect(takesKey('/api/users/primary-clients', 'get')).toBe(false);
+    expect(takesKey('/api/agencies/client-login', 'post')).toBe(false);
+  });
+});
