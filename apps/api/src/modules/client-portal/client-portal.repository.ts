@@ -1,5 +1,5 @@
 import { DOCUMENT_MIN_BYTES } from '@portal/contract';
-import { and, asc, count, eq, gte, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -46,40 +46,31 @@ export async function findAgency(db: Db, agencyId: string) {
   return row ?? null;
 }
 
-export async function countSecondaryClients(db: Db, agencyId: string, primaryClientId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(secondaryClients)
-    .where(
-      and(
-        eq(secondaryClients.agencyId, agencyId),
-        eq(secondaryClients.primaryClientId, primaryClientId),
-        isNull(secondaryClients.deletedAt),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 /**
- * Yearly premium of the client's Active policies, summed exactly in SQL: not deleted, not lapsed or
- * closed, and the end date not yet over (the same rule as the plan status, spec §4).
+ * The dashboard's figures in one statement (issue 8: one round trip instead of four): the client's plans
+ * counted as listPlans lists them (not deleted, the provider the agency's; the service always exists, a
+ * foreign key), family members not deleted, and the yearly premium of the Active policies, summed exactly
+ * in SQL: not lapsed or closed and the end date not over (the same rule as the plan status, spec §4).
  */
-export async function activePremiumTotal(db: Db, agencyId: string, primaryClientId: string, today: string) {
-  const [row] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${insurancePolicies.premiumAmount}), 0)::numeric(16,2)::text`,
-    })
-    .from(insurancePolicies)
-    .where(
-      and(
-        eq(insurancePolicies.agencyId, agencyId),
-        eq(insurancePolicies.primaryClientId, primaryClientId),
-        isNull(insurancePolicies.deletedAt),
-        notInArray(insurancePolicies.status, ['lapsed', 'closed']),
-        or(isNull(insurancePolicies.endDate), gte(insurancePolicies.endDate, today)),
-      ),
-    );
-  return row?.total ?? '0.00';
+export async function summaryFigures(db: Db, agencyId: string, primaryClientId: string, today: string) {
+  const plans = (t: typeof insurancePolicies | typeof investmentAccounts) => sql`(select count(*) from ${t}
+    join ${providers} on ${providers.id} = ${t.providerId} and ${providers.agencyId} = ${agencyId}
+    where ${t.agencyId} = ${agencyId} and ${t.primaryClientId} = ${primaryClientId} and ${t.deletedAt} is null)`;
+  const result = await db.execute(sql`select
+    (${plans(insurancePolicies)} + ${plans(investmentAccounts)})::int as plans,
+    (select count(*) from ${secondaryClients} where ${secondaryClients.agencyId} = ${agencyId}
+      and ${secondaryClients.primaryClientId} = ${primaryClientId} and ${secondaryClients.deletedAt} is null)::int as family,
+    (select coalesce(sum(${insurancePolicies.premiumAmount}), 0)::numeric(16,2)::text from ${insurancePolicies}
+      where ${insurancePolicies.agencyId} = ${agencyId} and ${insurancePolicies.primaryClientId} = ${primaryClientId}
+      and ${insurancePolicies.deletedAt} is null and ${insurancePolicies.status} not in ('lapsed', 'closed')
+      and (${insurancePolicies.endDate} is null or ${insurancePolicies.endDate} >= ${today})) as premium`);
+  const rows = ((result as { rows?: unknown[] }).rows ?? result) as {
+    plans: number;
+    family: number;
+    premium: string;
+  }[];
+  const row = rows[0]!;
+  return { plans: Number(row.plans), family: Number(row.family), premium: row.premium };
 }
 
 const holder = alias(secondaryClients, 'holder');

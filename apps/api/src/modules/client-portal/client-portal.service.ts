@@ -62,16 +62,11 @@ export async function clientSummary(
   today: string,
 ): Promise<ClientSummary> {
   const { agencyId, primaryClientId } = await ownClient(deps.db, subject);
-  const [insurance, investment, family, premium] = await Promise.all([
-    repo.listPlans(deps.db, agencyId, primaryClientId, 'insurance'),
-    repo.listPlans(deps.db, agencyId, primaryClientId, 'investment'),
-    repo.countSecondaryClients(deps.db, agencyId, primaryClientId),
-    repo.activePremiumTotal(deps.db, agencyId, primaryClientId, today),
-  ]);
+  const figures = await repo.summaryFigures(deps.db, agencyId, primaryClientId, today);
   return {
-    total_plans: insurance.length + investment.length,
-    total_secondary_clients: family,
-    total_premium: premium,
+    total_plans: figures.plans,
+    total_secondary_clients: figures.family,
+    total_premium: figures.premium,
     // Claims are not recorded by the portal yet; the figure stays 0 until they are.
     claims_this_year: 0,
   };
