@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, idempotencyKeys, insurancePolicies, primaryClients } from '../../src/db/schema.ts';
-import { addPlans, addProvider, pdfFile, plan } from '../../src/modules/plans/plans-test-kit.ts';
+import {
+  documents,
+  idempotencyKeys,
+  insurancePolicies,
+  primaryClients,
+  providers,
+} from '../../src/db/schema.ts';
+import { addPlans, addProvider, pdfFile, plan, SERVICE_IDS } from '../../src/modules/plans/plans-test-kit.ts';
 import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
 import { ownerWithToken } from '../../src/modules/providers/providers-test-kit.ts';
 import { bearer, createTestApp, type TestApp } from '../helpers.ts';
+import { pngBytes } from '../images.ts';
 import { multipart, type Part } from '../multipart.ts';
 
 // Issue 9 item 8: writes take an Idempotency-Key. The same request sent again with the key gets the first
@@ -206,6 +213,55 @@ describe('Idempotency-Key on other writes', () => {
     expect(await countsOf(agency.agencyId)).toEqual({ clients: 1, policies: 2, documents: 2 });
     // The kit's helper without a key still adds.
     expect((await addPlans(t.app, token, fields, [pdfFile('h2')])).statusCode).toBe(201);
+  });
+
+  it("a provider with its logo and a plan's new PDF: replayed, done once", async () => {
+    const { agency, token, payload } = await setUp();
+    expect((await sendClient(token, undefined, payload(), pdfFile('p').bytes)).statusCode).toBe(201);
+    const [policy] = await t.db
+      .select()
+      .from(insurancePolicies)
+      .where(eq(insurancePolicies.agencyId, agency.agencyId));
+    const planId = policy!.id;
+    const send = (url: string, key: string, parts: Part[]) => {
+      const body = multipart(parts);
+      return t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(token), ...body.headers, 'idempotency-key': key },
+        payload: body.payload,
+      });
+    };
+    const providerParts: Part[] = [
+      {
+        name: 'payload',
+        value: JSON.stringify({
+          service_id: SERVICE_IDS.motor,
+          provider_name: 'Motor Co',
+          agency_code: 'AG-9',
+        }),
+      },
+      { name: 'providerlogourl', filename: 'logo.png', type: 'image/png', bytes: pngBytes(4, 4) },
+    ];
+    const providerKey = randomUUID();
+    const first = await send('/api/plans/insurance', providerKey, providerParts);
+    expect(first.statusCode).toBe(201);
+    const again = await send('/api/plans/insurance', providerKey, providerParts);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const motor = await t.db.select().from(providers).where(eq(providers.agencyId, agency.agencyId));
+    expect(motor.filter((p) => p.providerName === 'Motor Co')).toHaveLength(1);
+
+    const docKey = randomUUID();
+    const docParts: Part[] = [{ name: 'file', ...pdfFile('renewed-policy') }];
+    const url = `/api/client-plans/${planId}/document`;
+    const replaced = await send(url, docKey, docParts);
+    expect(replaced.statusCode).toBe(200);
+    const replayed = await send(url, docKey, docParts);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(replaced.json());
+    // The client's first PDF, the logo and the one replacement: 3 documents, not 4.
+    expect((await countsOf(agency.agencyId)).documents).toBe(3);
   });
 
   it('a JSON update (PUT) and a delete: replayed with the stored answer', async () => {

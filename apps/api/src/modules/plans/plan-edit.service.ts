@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { writeAudit } from '../../lib/audit.ts';
 import { DecryptionError } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { agencyOf } from '../providers/providers.service.ts';
@@ -208,7 +209,7 @@ export async function replacePlanDocument(
   const kind = row.kind === 'insurance' ? 'policy_pdf' : 'investment_pdf';
   const written: string[] = [];
   try {
-    await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const saved = await deps.documents.save(tx, {
         agencyId,
         kind,
@@ -241,14 +242,17 @@ export async function replacePlanDocument(
         },
         ip,
       });
+      // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+      const answer = {
+        status: 'success' as const,
+        message: row.plan.documentId ? 'Plan document replaced.' : 'Plan document added.',
+        data: await planDetailOf({ ...deps, db: tx }, agencyId, planId),
+      };
+      await recordAnswer(tx, answer);
+      return answer;
     });
   } catch (err) {
     await removeWritten(deps, agencyId, written);
     throw err;
   }
-  return {
-    status: 'success' as const,
-    message: row.plan.documentId ? 'Plan document replaced.' : 'Plan document added.',
-    data: await planDetailOf(deps, agencyId, planId),
-  };
 }

@@ -13,6 +13,7 @@ import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
 import { addMonths, todayInIndia } from '../../lib/dates.ts';
 import { type DocumentStore, IMAGE_MIMES, type StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -177,7 +178,7 @@ export async function createProvider(
   const payload = parsePayload(category, upload.payload);
   await checkService(deps, category, payload.service_id);
   const logo = checkLogo(upload.logo);
-  const id = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const logoDocumentId = logo
       ? (
           await deps.documents.save(tx, {
@@ -208,10 +209,12 @@ export async function createProvider(
       detail: { ...auditFields(payload), logo: logoDocumentId !== null },
       ip,
     });
-    return newId;
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const data = toProvider(await mustFind({ ...deps, db: tx }, agencyId, newId));
+    const answer = { status: 'success' as const, message: `${data.provider_name} added.`, data };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  const data = toProvider(await mustFind(deps, agencyId, id));
-  return { status: 'success' as const, message: `${data.provider_name} added.`, data };
 }
 
 export async function updateProvider(
