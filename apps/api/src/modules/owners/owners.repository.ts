@@ -38,8 +38,12 @@ function searchFilter(search: string | undefined): SQL | undefined {
     select o.id from ${ownerAccounts} o where o.client_name ilike ${pattern}
     union select o.id from ${ownerAccounts} o join ${users} u on u.id = o.user_id
       where u.role = 'AO' and u.email ilike ${pattern}
-    union select a.owner_id from ${agencies} a where a.name ilike ${pattern}
-    union select o.id from ${ownerAccounts} o where o.id::text ilike ${pattern})`;
+    union select a.owner_id from ${agencies} a where a.name ilike ${pattern}${
+      // Only hex digits and dashes can be part of an id: other searches skip that branch.
+      /^[0-9a-f-]+$/i.test(search)
+        ? sql` union select o.id from ${ownerAccounts} o where o.id::text ilike ${pattern}`
+        : sql``
+    })`;
 }
 
 /** A place in the list: created_at in microseconds since 1970 and the id (contract OWNER_CURSOR). */
