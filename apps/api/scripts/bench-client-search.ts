@@ -12,6 +12,7 @@ import pg from 'pg';
 import { type Db, MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { listClients } from '../src/modules/primary-clients/primary-clients.repository.ts';
+import { insertOwnerWithAgency, primaryClientsSql } from './bench-data.ts';
 
 const url = process.env.BENCH_PG;
 const N = Number(process.env.BENCH_N ?? 100000);
@@ -36,28 +37,12 @@ if (url) {
   close = () => client.close();
 }
 const t0 = performance.now();
-await query(`
-  with u as (insert into users (role, email, password_hash, full_name) values ('AO','bench@x.in','x','Bench') returning id),
-  o as (insert into owner_accounts (user_id, client_name, terms_accepted_at) select id, 'Bench', now() from u returning id)
-  insert into agencies (owner_id, name, slug, email, phone, locality, city, state_name, pincode)
-  select id, 'Bench', 'bench', 'b@x.in', '9820000000', 'L', 'Mumbai', 'MH', '400050' from o`);
-await query(`
-  with u as (insert into users (role, email, password_hash, full_name) values ('AO','other@x.in','x','Other') returning id),
-  o as (insert into owner_accounts (user_id, client_name, terms_accepted_at) select id, 'Other', now() from u returning id)
-  insert into agencies (owner_id, name, slug, email, phone, locality, city, state_name, pincode)
-  select id, 'Other', 'other', 'o@x.in', '9820000001', 'L', 'Pune', 'MH', '411004' from o`);
+// One generator for every bench (bench-data.ts): owners with agencies, then realistic primary clients.
+await insertOwnerWithAgency(query, { slug: 'bench', name: 'Bench', email: 'bench@x.in' });
+await insertOwnerWithAgency(query, { slug: 'other', name: 'Other', email: 'other@x.in' });
 const agencyId = String((await query(`select id from agencies where slug = 'bench'`))[0]!.id);
-const gen = (slug: string, n: number) => `
-  insert into primary_clients (agency_id, client_code, first_name, last_name, email, phone, created_at)
-  select a.id, upper(a.slug) || '-' || lpad(g::text, 6, '0'),
-    (array['Priya','Rahul','Anjali','Vikram','Sneha','Arjun','Kavita','Rohan','Neha','Amit','Pooja','Sanjay','Deepa','Karan','Meera','Suresh','Lakshmi','Farhan','Harpreet','Debashish'])[1 + (g * 7) % 20],
-    (array['Sharma','Patel','Iyer','Reddy','Nair','Singh','Gupta','Mehta','Desai','Kulkarni','Joshi','Rao','Khan','Das','Roy','Menon','Pillai','Chopra','Bose','Verma','Agarwal','Banerjee','Chatterjee','Mishra','Pandey'])[1 + (g * 13) % 25] || case when g % 97 = 0 then 'wala' else '' end,
-    'client' || g || '.' || substr(md5(g::text), 1, 6) || '@mail' || (g % 50) || '.in',
-    '9' || lpad(((g::bigint * 7919 * 104729) % 1000000000)::text, 9, '0'),
-    now() - (g || ' minutes')::interval
-  from generate_series(1, ${n}) g, agencies a where a.slug = '${slug}'`;
-await query(gen('bench', N));
-await query(gen('other', 20000));
+await query(primaryClientsSql('bench', N));
+await query(primaryClientsSql('other', 20000));
 await query('analyze primary_clients');
 console.log(`seeded ${N} + 20000 clients in ${Math.round(performance.now() - t0)} ms`);
 

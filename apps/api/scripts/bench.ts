@@ -1,0 +1,529 @@
+// `npm run bench` (issue 8): generates a realistic data set once (reused on the next run), then measures the
+// stack's ceilings and the portal's hot paths in the same run with bounded autocannon runs on loopback,
+// prints a table (requests/s, p50/p95/p99, ratio to the ceiling, PASS/FAIL against the goals) and writes it
+// to bench/bench-results.json. DATABASE_URL names the PostgreSQL server (use a dedicated database, e.g.
+// postgres://postgres@127.0.0.1:5432/bench; the 10k comparison set goes in <name>_10k beside it); without
+// it, embedded PGlite under bench/.data with a smaller default size (BENCH_OWNERS etc. override the sizes).
+import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { hash, verify } from '@node-rs/argon2';
+import { TENANT_HOST_HEADER } from '@portal/contract';
+import autocannon from 'autocannon';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { REPO_ROOT } from '../src/config.ts';
+import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
+import {
+  generateFamiliesAndPlans,
+  generateOwners,
+  insertOwnerWithAgency,
+  primaryClientsSql,
+  type Query,
+} from './bench-data.ts';
+
+const url = process.env.DATABASE_URL;
+const embedded = !url;
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SIZES = {
+  owners: num('BENCH_OWNERS', embedded ? 100_000 : 1_000_000),
+  agencies: num('BENCH_AGENCIES', 1_000),
+  clients: num('BENCH_CLIENTS', 100_000),
+};
+const SMALL = { owners: 10_000, agencies: 100, clients: 0 };
+const DURATION = num('BENCH_SECONDS', 5);
+const PORT_BASE = num('BENCH_PORT', 4440);
+const PASSWORD = 'Bench#Portal2026';
+const PORTAL_HOST = 'portal.bench';
+const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const; // lib/passwords.ts
+const benchDir = path.join(REPO_ROOT, 'bench');
+const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+
+// ---------- data ----------
+
+interface Handle {
+  query: Query;
+  close(): Promise<void>;
+}
+
+async function openHandle(where: { url?: string; dir?: string }): Promise<Handle> {
+  if (where.url) {
+    const pool = new pg.Pool({ connectionString: where.url });
+    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return { query: async (s, p) => (await pool.query(s, p as never[])).rows, close: () => pool.end() };
+  }
+  mkdirSync(where.dir!, { recursive: true });
+  const client = await PGlite.create({ dataDir: path.join(where.dir!, 'pgdata'), extensions: { pg_trgm } });
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    query: async (s, p) => (await client.query(s, p)).rows as Record<string, unknown>[],
+    close: () => client.close(),
+  };
+}
+
+async function ensureDatabase(target: string) {
+  const u = new URL(target);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (found.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '')}"`);
+  await admin.end();
+}
+
+/** Generates the set unless bench_meta says this database already holds one of these sizes. */
+async function ensureData(h: Handle, sizes: typeof SIZES, label: string) {
+  await h.query('create table if not exists bench_meta (key text primary key, value jsonb not null)');
+  const [meta] = await h.query(`select value from bench_meta where key = 'sizes'`);
+  if (meta) {
+    const held = meta.value as Record<string, number>;
+    if (Object.entries(sizes).some(([k, v]) => held[k] !== v)) {
+      throw new Error(
+        `${label}: the database holds a bench set of ${JSON.stringify(meta.value)}, not ${JSON.stringify(sizes)}; drop it or use another database.`,
+      );
+    }
+    log(`${label}: reusing the data set ${JSON.stringify(sizes)}`);
+    return;
+  }
+  const [existing] = await h.query('select count(*)::int as n from owner_accounts');
+  if (Number(existing?.n) > 0)
+    throw new Error(`${label}: the database is not empty; use a dedicated database.`);
+  const t0 = performance.now();
+  const step = async (what: string, run: () => Promise<unknown>) => {
+    const t = performance.now();
+    await run();
+    log(`${label}: ${what} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  };
+  const passwordHash = await hash(PASSWORD, OPTIONS);
+  await h.query(
+    `insert into users (role, email, password_hash, full_name) values ('ADMIN', $1, $2, 'Bench Admin')`,
+    ['bench-admin@bench.in', passwordHash],
+  );
+  await step(`${sizes.owners} owners, ${sizes.agencies} agencies`, () =>
+    generateOwners(h.query, sizes.owners, sizes.agencies),
+  );
+  if (sizes.clients > 0) {
+    const agencyId = await insertOwnerWithAgency(h.query, {
+      slug: 'bench-big',
+      name: 'Bench Big Agency',
+      email: 'bench-owner@bench.in',
+      passwordHash,
+    });
+    await step(`${sizes.clients} primary clients`, () =>
+      h.query(primaryClientsSql('bench-big', sizes.clients)),
+    );
+    await step('families and 3 plans per client', () => generateFamiliesAndPlans(h.query, agencyId));
+    await h.query(
+      `with u as (insert into users (role, agency_id, email, password_hash, full_name)
+         values ('AC', $1, 'client1@bench.in', $2, 'Bench Client') returning id)
+       update primary_clients set user_id = (select id from u), portal_access = true
+       where agency_id = $1 and client_code = 'BENCH-BIG-000001'`,
+      [agencyId, passwordHash],
+    );
+  }
+  await step('analyze', () => h.query('analyze'));
+  await h.query(`insert into bench_meta (key, value) values ('sizes', $1)`, [JSON.stringify(sizes)]);
+  log(`${label}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** Cursors at a depth of the owner list (the admin's "deep pages"), read from the database. */
+async function cursorsAt(h: Handle, depths: number[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const depth of depths) {
+    const [row] = await h.query(
+      `select (extract(epoch from created_at) * 1000000)::bigint::text || '_' || id::text as c
+       from owner_accounts order by created_at desc, id desc offset $1 limit 1`,
+      [depth],
+    );
+    out.push(String(row!.c));
+  }
+  return out;
+}
+
+// ---------- load ----------
+
+interface Result {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  ceiling?: string;
+  ratio?: number;
+  goal?: string;
+  pass?: boolean;
+}
+
+interface Load {
+  name: string;
+  url: string;
+  connections?: number;
+  requests?: autocannon.Request[];
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  seconds?: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function load(l: Load): Promise<Result> {
+  const connections = l.connections ?? 10;
+  const common = {
+    url: l.url,
+    connections,
+    method: l.method ?? 'GET',
+    headers: l.headers ?? {},
+    ...(l.body ? { body: l.body } : {}),
+    ...(l.requests ? { requests: l.requests } : {}),
+  };
+  await autocannon({ ...common, duration: 1 }); // warm-up: connections, plans, caches
+  const times: number[] = [];
+  const instance = autocannon({ ...common, duration: l.seconds ?? DURATION });
+  instance.on('response', (_client, _status, _bytes, ms: number) => times.push(ms));
+  const r = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    name: l.name,
+    connections,
+    rps: Math.round(r.requests.total / (l.seconds ?? DURATION)),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+/** Raw argon2id verifies per second with as many running at once as the app allows (HASH_CONCURRENCY). */
+async function argon2Rate(concurrency: number, seconds: number): Promise<number> {
+  const h = await hash(PASSWORD, OPTIONS);
+  let done = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        await verify(h, PASSWORD);
+        done += 1;
+      }
+    }),
+  );
+  return Math.round(done / seconds);
+}
+
+// ---------- run ----------
+
+const startedAt = new Date();
+const loadBefore = loadavg();
+const dataDir = path.join(benchDir, '.data');
+mkdirSync(dataDir, { recursive: true });
+const smallUrl = url ? url.replace(/\/([^/?]+)(\?|$)/, '/$1_10k$2') : undefined;
+if (url) {
+  await ensureDatabase(url);
+  await ensureDatabase(smallUrl!);
+}
+const big = await openHandle(url ? { url } : { dir: path.join(dataDir, 'pglite') });
+await ensureData(big, SIZES, 'bench set');
+const deep = await cursorsAt(big, [Math.floor(SIZES.owners * 0.5), Math.floor(SIZES.owners * 0.9)]);
+await big.close();
+const small = await openHandle(smallUrl ? { url: smallUrl } : { dir: path.join(dataDir, 'pglite-10k') });
+await ensureData(small, SMALL, '10k set');
+const smallDeep = await cursorsAt(small, [SMALL.owners * 0.5, SMALL.owners * 0.9]);
+await small.close();
+
+if (process.env.BENCH_DATA_ONLY) process.exit(0);
+
+const ports = { app: PORT_BASE, small: PORT_BASE + 1, ceiling: PORT_BASE + 2 };
+const HASH_CONCURRENCY = num('HASH_CONCURRENCY', 2);
+const baseEnv = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  TOKEN_SECRET: 'bench-token-secret-that-is-long-enough-0123456789',
+  ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+  PORTAL_HOST,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  HASH_CONCURRENCY: String(HASH_CONCURRENCY),
+  REMINDER_INTERVAL_SECONDS: '0',
+  PATH: process.env.PATH ?? '',
+};
+const env = { ...baseEnv, ...(url ? { DATABASE_URL: url } : { DATA_DIR: path.join(dataDir, 'pglite') }) };
+const smallEnv = {
+  ...baseEnv,
+  ...(smallUrl ? { DATABASE_URL: smallUrl } : { DATA_DIR: path.join(dataDir, 'pglite-10k') }),
+};
+const child = fork(path.join(import.meta.dirname, 'bench-servers.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, BENCH_CHILD: JSON.stringify({ env, smallEnv, ports, fileBytes: 1024 * 1024 }) },
+});
+const ready = await new Promise<{ plan: string; client: string }>((resolve, reject) => {
+  child.once('message', (m) => resolve(m as { plan: string; client: string }));
+  child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+});
+const rss = () =>
+  new Promise<number>((resolve) => {
+    child.once('message', (m) => resolve((m as { rss: number }).rss));
+    child.send({ type: 'rss' });
+  });
+
+const APP = `http://127.0.0.1:${ports.app}`;
+const SMALL_APP = `http://127.0.0.1:${ports.small}`;
+const CEIL = `http://127.0.0.1:${ports.ceiling}`;
+
+async function signIn(base: string, email: string, host: string): Promise<string> {
+  const res = await fetch(`${base}/api/agencies/client-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TENANT_HOST_HEADER]: host },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { token?: string } };
+  if (!body.data?.token) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+const agencyHost = `bench-big.${PORTAL_HOST}`;
+const adminToken = await signIn(APP, 'bench-admin@bench.in', PORTAL_HOST);
+const smallAdminToken = await signIn(SMALL_APP, 'bench-admin@bench.in', PORTAL_HOST);
+const ownerToken = await signIn(APP, 'bench-owner@bench.in', PORTAL_HOST);
+const clientToken = await signIn(APP, 'client1@bench.in', agencyHost);
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+if (process.env.BENCH_SERVE_ONLY) {
+  // For looking into one path by hand: the servers stay up with these tokens until Ctrl-C.
+  log(`app ${APP}, 10k app ${SMALL_APP}, ceilings ${CEIL}; plan ${ready.plan}`);
+  log(`ADMIN=${adminToken}\n[bench] OWNER=${ownerToken}\n[bench] CLIENT=${clientToken}`);
+  await new Promise(() => {});
+}
+
+const results: Result[] = [];
+const byName = new Map<string, Result>();
+async function measure(l: Load) {
+  const r = await load(l);
+  results.push(r);
+  byName.set(r.name, r);
+  log(
+    `${r.name.padEnd(44)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50.toFixed(1)}  p95 ${r.p95.toFixed(1)}  p99 ${r.p99.toFixed(1)} ms${r.non2xx || r.errors ? `  non2xx ${r.non2xx} errors ${r.errors}` : ''}`,
+  );
+  return r;
+}
+
+log(`load average before: ${loadBefore.map((x) => x.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+// Ceilings
+await measure({ name: 'ceiling: bare Fastify JSON', url: `${CEIL}/bare`, connections: 50 });
+await measure({ name: 'ceiling: 1 PK lookup', url: `${CEIL}/one`, connections: 50 });
+await measure({ name: 'ceiling: 3 PK lookups', url: `${CEIL}/three`, connections: 50 });
+await measure({ name: 'ceiling: raw 1 MiB file stream', url: `${CEIL}/file`, connections: 10 });
+const argon = argon2Rate(HASH_CONCURRENCY, DURATION);
+const argonRps = await argon;
+log(`ceiling: argon2id verify x${HASH_CONCURRENCY}: ${argonRps}/s`);
+
+// Client area (the signed-in client)
+const client = auth(clientToken);
+await measure({
+  name: 'sign-in (client)',
+  url: `${APP}/api/agencies/client-login`,
+  method: 'POST',
+  connections: 10,
+  headers: { 'content-type': 'application/json', [TENANT_HOST_HEADER]: agencyHost },
+  body: JSON.stringify({ email: 'client1@bench.in', password: PASSWORD }),
+});
+await measure({
+  name: 'client dashboard (summary + alerts)',
+  url: APP,
+  connections: 50,
+  headers: client,
+  requests: [
+    { method: 'GET', path: '/api/agency-user/client/dashboard/summary' },
+    { method: 'GET', path: '/api/agency-user/upcoming-alerts' },
+  ],
+});
+await measure({
+  name: 'my-plans',
+  url: `${APP}/api/agency-user/client/my-plans`,
+  connections: 50,
+  headers: client,
+});
+await measure({
+  name: 'plan detail',
+  url: `${APP}/api/agency-user/client/plans/${ready.plan}/details`,
+  connections: 50,
+  headers: client,
+});
+const rssBefore = await rss();
+const rssSamples: number[] = [];
+const sampler = setInterval(() => void rss().then((v) => rssSamples.push(v)), 500);
+await measure({
+  name: 'document download 1 MiB',
+  url: `${APP}/api/agency-user/policies/${ready.plan}/document`,
+  connections: 10,
+  headers: client,
+});
+clearInterval(sampler);
+const rssAfter = await rss();
+
+// Sign-ins and downloads at once: the hashing cap must leave the downloads going.
+const [signInBurst, downloadsDuring] = await Promise.all([
+  load({
+    name: 'sign-in during downloads',
+    url: `${APP}/api/agencies/client-login`,
+    method: 'POST',
+    connections: 20,
+    headers: { 'content-type': 'application/json', [TENANT_HOST_HEADER]: agencyHost },
+    body: JSON.stringify({ email: 'client1@bench.in', password: PASSWORD }),
+  }),
+  load({
+    name: 'download during sign-ins',
+    url: `${APP}/api/agency-user/policies/${ready.plan}/document`,
+    connections: 5,
+    headers: client,
+  }),
+]);
+for (const r of [signInBurst, downloadsDuring]) {
+  results.push(r);
+  byName.set(r.name, r);
+  log(
+    `${r.name.padEnd(44)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50.toFixed(1)}  p99 ${r.p99.toFixed(1)} ms`,
+  );
+}
+
+// Workspace (the agency owner) and admin
+await measure({
+  name: 'workspace client search "sharma" (100k)',
+  url: `${APP}/api/users/primary-clients?search=sharma&limit=10`,
+  connections: 10,
+  headers: auth(ownerToken),
+});
+const adminRuns = (base: string, token: string, cursors: string[], size: string) =>
+  [
+    { name: `admin owners page 1 (${size})`, url: `${base}/api/clients?offset=0&limit=10` },
+    {
+      name: `admin owners deep by cursor (${size})`,
+      url: base,
+      requests: cursors.map((c) => ({ method: 'GET' as const, path: `/api/clients?limit=10&after=${c}` })),
+    },
+    {
+      name: `admin search e-mail part (${size})`,
+      url: `${base}/api/clients?limit=10&search=${encodeURIComponent('priya.sharma12')}`,
+    },
+    {
+      name: `admin search agency name (${size})`,
+      url: `${base}/api/clients?limit=10&search=Mehta%20Finserv`,
+    },
+    { name: `admin search common surname (${size})`, url: `${base}/api/clients?limit=10&search=sharma` },
+  ].map((l) => ({ ...l, connections: 10, headers: auth(token) }));
+for (const l of adminRuns(APP, adminToken, deep, `${SIZES.owners / 1000}k`)) await measure(l);
+for (const l of adminRuns(SMALL_APP, smallAdminToken, smallDeep, '10k')) await measure(l);
+
+child.send({ type: 'stop' });
+const loadAfter = loadavg();
+
+// ---------- goals ----------
+
+const ceilingOne = byName.get('ceiling: 1 PK lookup')!.rps;
+const ceilingThree = byName.get('ceiling: 3 PK lookups')!.rps;
+const ceilingFile = byName.get('ceiling: raw 1 MiB file stream')!.rps;
+const judge = (
+  name: string,
+  ceiling: string,
+  ceilingRps: number,
+  goal: string,
+  pass: (r: Result) => boolean,
+) => {
+  const r = byName.get(name)!;
+  r.ceiling = ceiling;
+  r.ratio = r.rps / ceilingRps;
+  r.goal = goal;
+  r.pass = pass(r);
+};
+judge('plan detail', '1 PK lookup', ceilingOne, '≥ 80 % of 1 lookup', (r) => r.ratio! >= 0.8);
+judge('my-plans', '1 PK lookup', ceilingOne, '≥ 80 % of 1 lookup', (r) => r.ratio! >= 0.8);
+judge(
+  'client dashboard (summary + alerts)',
+  '3 PK lookups',
+  ceilingThree,
+  '≥ 70 % of 3 lookups, p99 ≤ 25 ms at 50 conn.',
+  (r) => r.ratio! >= 0.7 && r.p99 <= 25,
+);
+judge('sign-in (client)', 'argon2id verify', argonRps, '≥ 80 % of argon2', (r) => r.ratio! >= 0.8);
+judge('document download 1 MiB', 'raw file stream', ceilingFile, '≥ 70 % of raw, flat memory', (r) => {
+  const peak = Math.max(rssAfter, ...rssSamples);
+  return r.ratio! >= 0.7 && peak - rssBefore < 64 * 1024 * 1024;
+});
+const alone = byName.get('document download 1 MiB')!;
+judge(
+  'download during sign-ins',
+  'raw file stream',
+  ceilingFile,
+  'not stalled: p99 ≤ 250 ms, ≥ 25 % of alone',
+  (r) => r.p99 <= 250 && r.rps >= 0.25 * alone.rps,
+);
+judge('workspace client search "sharma" (100k)', '1 PK lookup', ceilingOne, 'p95 ≤ 5 ms', (r) => r.p95 <= 5);
+for (const name of [
+  'admin owners page 1',
+  'admin owners deep by cursor',
+  'admin search e-mail part',
+  'admin search agency name',
+  'admin search common surname',
+]) {
+  const tenK = byName.get(`${name} (10k)`)!;
+  judge(
+    `${name} (${SIZES.owners / 1000}k)`,
+    '1 PK lookup',
+    ceilingOne,
+    'p95 ≤ 5 ms, ≤ 1.5× the 10k p95',
+    (r) => r.p95 <= 5 && r.p95 <= 1.5 * Math.max(tenK.p95, 1),
+  );
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const lines = [
+  '| Path | conn. | req/s | p50 ms | p95 ms | p99 ms | ceiling | ratio | goal | result |',
+  '|---|---:|---:|---:|---:|---:|---|---:|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${r.connections} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.ceiling ?? ''} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.goal ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'PASS' : 'FAIL'}${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''} |`,
+  ),
+  `| argon2id verify ×${HASH_CONCURRENCY} (in-process) | – | ${argonRps} | | | | | | | |`,
+];
+const memory = `download server RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before, peak ${(Math.max(rssAfter, ...rssSamples) / 2 ** 20).toFixed(0)} MiB during, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after`;
+const summary = [
+  `Run ${startedAt.toISOString()} on ${url ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${cpus().length} cores, ${DURATION} s per path after 1 s warm-up, autocannon on loopback`,
+  `Data: ${SIZES.owners} owners, ${SIZES.agencies} agencies, ${SIZES.clients} clients in one agency with families and ${SIZES.clients * 3} plans; 10k comparison set beside it`,
+  `Load average (1/5/15 min): before ${loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`,
+  memory,
+];
+process.stdout.write(`\n${summary.join('\n')}\n\n${lines.join('\n')}\n`);
+mkdirSync(benchDir, { recursive: true });
+writeFileSync(
+  path.join(benchDir, 'bench-results.json'),
+  `${JSON.stringify(
+    {
+      startedAt: startedAt.toISOString(),
+      engine: url ? 'postgres' : 'pglite',
+      cores: cpus().length,
+      loadavgBefore: loadBefore,
+      loadavgAfter: loadAfter,
+      seconds: DURATION,
+      sizes: SIZES,
+      argon2VerifyPerSecond: argonRps,
+      downloadRss: { before: rssBefore, peak: Math.max(rssAfter, ...rssSamples), after: rssAfter },
+      results,
+      table: lines.join('\n'),
+    },
+    null,
+    2,
+  )}\n`,
+);
+log(`wrote bench/bench-results.json`);
