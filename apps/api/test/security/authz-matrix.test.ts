@@ -4,10 +4,13 @@ import { makeRegistration } from '@portal/contract/factories';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema.ts';
+import { addDays, todayInIndia } from '../../src/lib/dates.ts';
 import { encodePng, pngChunk } from '../../src/lib/png.ts';
 import { plan, SUBTYPE } from '../../src/modules/plans/plans-test-kit.ts';
 import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
 import { insurancePayload, investmentPayload } from '../../src/modules/providers/providers-test-kit.ts';
+import { runReminderJob } from '../../src/modules/renewals/reminder-job.ts';
+import { atIndia } from '../../src/modules/renewals/renewals-test-kit.ts';
 import {
   bearer,
   createAdmin,
@@ -109,6 +112,8 @@ interface World {
   ao: Caller;
   clients: [Caller, Caller];
   objects: Record<Exclude<ObjectKind, 'none' | 'login'>, [string, string]>;
+  /** Two accounts to sign in with (clients of the agency that are not callers). */
+  logins: Array<{ email: string; password: string }>;
 }
 
 let t: TestApp;
@@ -197,9 +202,11 @@ function familyPayload(side: Side) {
   };
 }
 
+/** A life policy ending in 20 days: on the renewals work-list and the client's alerts. */
 function lifePlan(side: Side, providerId: string) {
   return plan('life', providerId, {
     policy_number: canary(side),
+    end_date: addDays(todayInIndia(), 20),
     subtype_fields: { ...SUBTYPE.life, plan_name: canary(side) },
     nominee: {
       full_name: canary(side),
@@ -364,10 +371,22 @@ async function seedSide(side: Side) {
   w.objects.account = ids.account as [string, string];
   w.objects.outbox = [await createOutbox(side), await createOutbox(side)];
   w.objects.owner = [agency.ownerId, agency.ownerId];
+  w.logins = [];
+  for (const _ of [0, 1]) {
+    const password = `${PASSWORD_BASE}L${randomBytes(3).toString('hex')}`;
+    const account = await createAgencyClient(t, agency.agencyId, {
+      fullName: `${canary(side)} ${canary(side)}`,
+      password,
+    });
+    w.logins.push({ email: account.email, password });
+  }
 }
 
 /** A new object of the kind for a call that will change or remove it, so the shared ones stay. */
-async function freshObject(kind: ObjectKind, side: Side, slot: 0 | 1): Promise<string> {
+/** Calls on a client that need it to have a portal account. */
+const NEEDS_PORTAL = new Set<EndpointName>(['setPortalAccess', 'resetPortalPassword', 'deletePrimaryClient']);
+
+async function freshObject(kind: ObjectKind, side: Side, slot: 0 | 1, name: EndpointName): Promise<string> {
   const w = worlds[side];
   switch (kind) {
     case 'owner':
@@ -377,7 +396,11 @@ async function freshObject(kind: ObjectKind, side: Side, slot: 0 | 1): Promise<s
     case 'investmentProvider':
       return createProvider(side, w.ao, 'investment');
     case 'primary':
-      return (await asClient(3, () => createPrimary(side, w.ao, `Grahak#Fresh${side}2026`))).id;
+      return (
+        await asClient(3, () =>
+          createPrimary(side, w.ao, NEEDS_PORTAL.has(name) ? `Grahak#Fresh${side}2026` : undefined),
+        )
+      ).id;
     case 'secondary':
       return asClient(slot + 1, () => createSecondary(side, w.ao, w.objects.primary[slot]));
     case 'policy':
@@ -662,6 +685,7 @@ async function runCell(
   caller: Caller,
   relation: Relation | null,
   kept: Map<string, [LightMyRequestResponse, string]>,
+  query = '',
 ) {
   const endpoint = endpoints[name] as Endpoint;
   const p = permissions[name] as Permission;
@@ -670,12 +694,14 @@ async function runCell(
   const slot = (relation === 'same' ? 1 - caller.slot : caller.slot) as 0 | 1;
   const cell: Cell = { caller, objectId: '' };
   if (p.object === 'login') {
-    // A client of its own of the object's agency each time: failed sign-ins must not add up to a lock-out.
+    // A sign-in that fails gets an account of its own, so failures never add up to a lock-out.
     if (relation === 'missing') {
       cell.login = {
         email: `nobody.${randomBytes(4).toString('hex')}@example.in`,
         password: `${PASSWORD_BASE}N`,
       };
+    } else if (want < 300) {
+      cell.login = worlds[objectSide].logins[slot]!;
     } else {
       const account = await createAgencyClient(t, worlds[objectSide].agency.agencyId, {
         fullName: `${canary(objectSide)} ${canary(objectSide)}`,
@@ -683,13 +709,13 @@ async function runCell(
       });
       cell.login = { email: account.email, password: account.password };
     }
-    cell.objectId = cell.login.email;
+    cell.objectId = cell.login!.email;
   } else if (relation === 'missing') {
     cell.objectId = randomUUID();
   } else if (p.object !== 'none') {
     const changes = endpoint.method !== 'GET' && want < 300;
     cell.objectId = changes
-      ? await freshObject(p.object, objectSide, slot)
+      ? await freshObject(p.object, objectSide, slot, name)
       : worlds[objectSide].objects[p.object][slot];
   }
   // What the call writes belongs to the client whose object it is (a new client's when it makes one).
@@ -702,7 +728,8 @@ async function runCell(
       ? 3
       : undefined;
   const request = await asClient(client, async () => requestOf(name, endpoint, cell));
-  const where = `${endpoint.method} ${endpoint.path} by ${caller.label}${relation ? ` on ${relation} object` : ''}`;
+  request.url += query.replace('{own}', caller.side).replace('{other}', otherSide(caller.side));
+  const where = `${endpoint.method} ${endpoint.path}${query} by ${caller.label}${relation ? ` on ${relation} object` : ''}`;
   const res = await call(where, caller, request, want);
 
   // A session the call ended or renewed.
@@ -760,6 +787,7 @@ async function runCrossReferences() {
 }
 
 let started = 0;
+let reminderMails = 0;
 
 beforeAll(async () => {
   started = performance.now();
@@ -768,6 +796,13 @@ beforeAll(async () => {
     logStream: { write: (line) => void logs.push(line) },
   });
   for (const side of SIDES) await seedSide(side);
+  // The reminder job writes each agency's e-mails (to its clients, and its owner's digest) to the outbox
+  // from the same tables: they are files agency users read too.
+  const job = await runReminderJob(
+    { db: t.db, mailer: t.app.services.mailer, portalHost: PORTAL_HOST, portalScheme: 'http' },
+    { now: atIndia(todayInIndia(), 10) },
+  );
+  reminderMails = job.sent;
   const admin = await createAdmin(t);
   callers.push(
     { label: 'anonymous on A', role: 'anonymous', side: 'A', slot: 0, host: worlds.A.agency.host },
@@ -800,13 +835,46 @@ describe('the authorization matrix', () => {
     figures.routes = table.length;
   });
 
+  it("writes each agency's reminder e-mails with nothing of the other agency", async () => {
+    const rows = await t.db.select().from(mailOutbox);
+    const hits: string[] = [];
+    let reminderToClients = 0;
+    for (const row of rows) {
+      const side = SIDES.find((s) => worlds[s].agency.agencyId === row.agencyId);
+      if (!side) continue;
+      const text = [row.toAddress, row.subject, row.textBody, row.htmlBody].join('\n');
+      for (const hit of text.match(canaryPattern(otherSide(side))) ?? [])
+        hits.push(`${hit} in ${row.subject}`);
+      // A reminder to one client (its address carries its tag) holds nothing of another client.
+      const client = new RegExp(`canary-${side}-c(\\d+)-`, 'i').exec(row.toAddress)?.[1];
+      if (client) {
+        reminderToClients += 1;
+        for (const hit of text.match(otherClientsCanary(side, Number(client))) ?? []) {
+          hits.push(`${hit} in a reminder to client ${client}`);
+        }
+      }
+    }
+    const mine = rows.filter((r) => SIDES.some((s) => canaryPattern(s).test(r.textBody))).length;
+    console.log(
+      `[security] authz matrix: the reminder job sent ${reminderMails} e-mails to the outbox, ${rows.length} outbox rows ` +
+        `(${mine} with their agency's canaries, ${reminderToClients} to a client), ` +
+        `${hits.length} canary hits of the other agency or of another client`,
+    );
+    expect(reminderMails).toBeGreaterThan(3);
+    expect(reminderToClients).toBeGreaterThan(3);
+    expect(hits).toEqual([]);
+  });
+
   it('answers every cell exactly as the table says, and shows no agency anything of the other', async () => {
     const names = Object.keys(permissions) as EndpointName[];
     const kept = new Map<string, [LightMyRequestResponse, string]>();
     for (const name of names) {
       for (const caller of callers) {
-        for (const relation of relationsOf(permissions[name].object))
-          await runCell(name, caller, relation, kept);
+        for (const relation of relationsOf(permissions[name].object)) {
+          for (const query of ['', ...((permissions[name] as Permission).queries ?? [])]) {
+            await runCell(name, caller, relation, kept, query);
+          }
+        }
       }
     }
     await runCrossReferences();

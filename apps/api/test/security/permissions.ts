@@ -39,7 +39,14 @@ export interface Permission {
   allow: Partial<Record<Role, Scope>> | { public: Scope };
   /** The status of an allowed caller on an object out of its reach (default 404: as if it did not exist). */
   outside?: 401 | 404;
+  /**
+   * Query strings also tried, each its own cells with the same statuses; `{own}` and `{other}` stand for the
+   * caller's agency letter and the other's (a search for the other agency's canaries must find nothing).
+   */
+  queries?: readonly string[];
 }
+
+const SEARCHES = ['?search=CANARY-{other}-', '?search=CANARY-{own}-', '?limit=100&offset=0'] as const;
 
 const AO: Permission['allow'] = { AO: 'agency' };
 const AC: Permission['allow'] = { AC: 'self' };
@@ -55,7 +62,7 @@ export const permissions = {
   me: { object: 'none', ok: 200, allow: EVERYONE },
   changePassword: { object: 'none', ok: 200, allow: EVERYONE },
 
-  listOwners: { object: 'none', ok: 200, allow: ADMIN },
+  listOwners: { object: 'none', ok: 200, allow: ADMIN, queries: ['?search=CANARY-{other}-'] },
   ownerStats: { object: 'none', ok: 200, allow: ADMIN },
   ownerAgencies: { object: 'owner', ok: 200, allow: ADMIN },
   updateOwner: { object: 'owner', inBody: true, ok: 200, allow: ADMIN },
@@ -82,8 +89,8 @@ export const permissions = {
   agencyLogo: { object: 'none', ok: 200, allow: AO },
   agencyDashboard: { object: 'none', ok: 200, allow: AO },
 
-  listPrimaryClients: { object: 'none', ok: 200, allow: AO },
-  listFamilies: { object: 'none', ok: 200, allow: AO },
+  listPrimaryClients: { object: 'none', ok: 200, allow: AO, queries: SEARCHES },
+  listFamilies: { object: 'none', ok: 200, allow: AO, queries: SEARCHES },
   createPrimaryClient: { object: 'none', ok: 201, allow: AO },
   primaryClientDetail: { object: 'primary', ok: 200, allow: AO },
   updatePrimaryClient: { object: 'primary', ok: 200, allow: AO },
@@ -119,14 +126,19 @@ export const permissions = {
   clientSecondaryDocuments: { object: 'secondary', ok: 200, allow: AC },
   clientAlerts: { object: 'none', ok: 200, allow: AC },
 
-  renewalList: { object: 'none', ok: 200, allow: AO },
+  renewalList: {
+    object: 'none',
+    ok: 200,
+    allow: AO,
+    queries: ['?window=7', '?window=60', '?window=90', '?window=overdue', '?limit=100'],
+  },
   renewalPlan: { object: 'policy', ok: 200, allow: AO },
   markPlanRenewed: { object: 'policy', ok: 200, allow: AO },
   markPlanLapsed: { object: 'policy', ok: 200, allow: AO },
   markPlanContacted: { object: 'policy', ok: 200, allow: AO },
   reminderSettings: { object: 'none', ok: 200, allow: AO },
   updateReminderSettings: { object: 'none', ok: 200, allow: AO },
-  outboxList: { object: 'none', ok: 200, allow: AO },
+  outboxList: { object: 'none', ok: 200, allow: AO, queries: ['?limit=100&offset=0', '?offset=1'] },
   outboxMessage: { object: 'outbox', ok: 200, allow: AO },
   clientNotificationPreference: { object: 'none', ok: 200, allow: AC },
   updateClientNotificationPreference: { object: 'none', ok: 200, allow: AC },
