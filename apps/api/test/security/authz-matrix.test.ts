@@ -1,10 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Endpoint, type EndpointName, endpoints, TENANT_HOST_HEADER } from '@portal/contract';
 import { makeRegistration } from '@portal/contract/factories';
+import { eq, getTableColumns, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../src/db/schema.ts';
 import { mailOutbox } from '../../src/db/schema.ts';
 import { addDays, todayInIndia } from '../../src/lib/dates.ts';
+import { createOutboxMailer } from '../../src/lib/mail-outbox.ts';
 import { encodePng, pngChunk } from '../../src/lib/png.ts';
 import { plan, SUBTYPE } from '../../src/modules/plans/plans-test-kit.ts';
 import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
@@ -799,7 +803,8 @@ beforeAll(async () => {
   // The reminder job writes each agency's e-mails (to its clients, and its owner's digest) to the outbox
   // from the same tables: they are files agency users read too.
   const job = await runReminderJob(
-    { db: t.db, mailer: t.app.services.mailer, portalHost: PORTAL_HOST, portalScheme: 'http' },
+    // The test's own connection (the tables' owner), as a job outside any request runs.
+    { db: t.db, mailer: createOutboxMailer(t.db), portalHost: PORTAL_HOST, portalScheme: 'http' },
     { now: atIndia(todayInIndia(), 10) },
   );
   reminderMails = job.sent;
@@ -905,4 +910,32 @@ describe('the authorization matrix', () => {
     expect(figures.ownCanaries.files).toBeGreaterThan(5);
     expect(figures.ownClientAnswers).toBeGreaterThan(20);
   }, 240_000);
+  it("holds nothing of one agency in the other's rows once every call has run", async () => {
+    // Every tenant table (an agency_id column, or the agencies table itself) read per agency: a call that
+    // was refused but wrote anyway, or a write that took the wrong agency, would leave a canary behind.
+    let tables = 0;
+    let rows = 0;
+    const hits: string[] = [];
+    for (const table of Object.values(schema)) {
+      if (!is(table, PgTable)) continue;
+      const columns = getTableColumns(table) as Record<string, Parameters<typeof eq>[0]>;
+      const agencyColumn = getTableName(table) === 'agencies' ? columns.id : columns.agencyId;
+      if (!agencyColumn) continue;
+      tables += 1;
+      for (const side of SIDES) {
+        const found = await t.db.select().from(table).where(eq(agencyColumn, worlds[side].agency.agencyId));
+        rows += found.length;
+        const text = JSON.stringify(found);
+        for (const hit of text.match(canaryPattern(otherSide(side))) ?? []) {
+          hits.push(`${hit} in ${getTableName(table)} of agency ${side}`);
+        }
+      }
+    }
+    console.log(
+      `[security] authz matrix: afterwards ${rows} rows of ${tables} tenant tables of A and B hold ${hits.length} canaries of the other agency`,
+    );
+    expect(tables).toBeGreaterThan(10);
+    expect(rows).toBeGreaterThan(100);
+    expect(hits).toEqual([]);
+  });
 });
