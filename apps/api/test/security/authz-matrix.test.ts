@@ -821,7 +821,7 @@ beforeAll(async () => {
     slot: 0,
     host: worlds.B.agency.host,
   });
-}, 120_000);
+}, 240_000);
 
 afterAll(() => t?.close());
 
@@ -909,7 +909,7 @@ describe('the authorization matrix', () => {
     expect(figures.ownCanaries.answers).toBeGreaterThan(50);
     expect(figures.ownCanaries.files).toBeGreaterThan(5);
     expect(figures.ownClientAnswers).toBeGreaterThan(20);
-  }, 240_000);
+  }, 480_000);
   it("holds nothing of one agency in the other's rows once every call has run", async () => {
     // Every tenant table (an agency_id column, or the agencies table itself) read per agency: a call that
     // was refused but wrote anyway, or a write that took the wrong agency, would leave a canary behind.
