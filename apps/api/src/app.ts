@@ -28,7 +28,7 @@ import { secondaryClientsRoutes } from './modules/secondary-clients/secondary-cl
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface AppServices {
@@ -98,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);

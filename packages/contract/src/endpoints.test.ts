@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RegistrationSchema } from './auth.ts';
 import { endpoints } from './endpoints.ts';
 import { makeRegistration } from './factories.ts';
+import { BinaryResponseSchema } from './providers.ts';
 import { ROLES } from './roles.ts';
 
 const table = Object.entries(endpoints);
@@ -17,6 +18,12 @@ describe('the endpoint table', () => {
     expect(endpoint.path).toMatch(/^\/api\//);
     expect(endpoint.status).toBeGreaterThanOrEqual(200);
     expect(endpoint.status).toBeLessThan(300);
+  });
+
+  it.each(table)('%s names the content types of a file answer, and only of one', (_name, endpoint) => {
+    const produces = (endpoint as { produces?: readonly string[] }).produces;
+    if (endpoint.response === BinaryResponseSchema) expect(produces?.length).toBeGreaterThan(0);
+    else expect(produces).toBeUndefined();
   });
 
   it('has each method and path once', () => {

@@ -102,8 +102,13 @@ export interface Endpoint {
   multipart?: { payload?: string; files: readonly string[] };
   /** The success answer; error answers are always ErrorResponseSchema. */
   response: z.ZodType;
+  /** The content types of a success answer that is a file (BinaryResponseSchema) rather than JSON. */
+  produces?: readonly string[];
   status: number;
 }
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const PDF_TYPE = ['application/pdf'] as const;
 
 // The endpoint table (conventions: one source of truth). Paths are the spec's (§7) under /api.
 export const endpoints = {
@@ -286,6 +291,7 @@ export const endpoints = {
     tag: 'providers',
     params: IdParamsSchema,
     response: BinaryResponseSchema,
+    produces: IMAGE_TYPES,
     status: 200,
   },
   deleteProvider: {
@@ -324,6 +330,7 @@ export const endpoints = {
     summary: "The agency's logo image",
     tag: 'agency',
     response: BinaryResponseSchema,
+    produces: IMAGE_TYPES,
     status: 200,
   },
   agencyDashboard: {
@@ -409,6 +416,7 @@ export const endpoints = {
     tag: 'clients',
     params: IdParamsSchema,
     response: BinaryResponseSchema,
+    produces: IMAGE_TYPES,
     status: 200,
   },
   uploadPrimaryClientAvatar: {
@@ -469,6 +477,7 @@ export const endpoints = {
     tag: 'family',
     params: SecondaryDocumentParamsSchema,
     response: BinaryResponseSchema,
+    produces: [...PDF_TYPE, ...IMAGE_TYPES],
     status: 200,
   },
   addPlansToExisting: {
@@ -512,6 +521,7 @@ export const endpoints = {
     tag: 'plans',
     params: IdParamsSchema,
     response: BinaryResponseSchema,
+    produces: PDF_TYPE,
     status: 200,
   },
   replaceClientPlanDocument: {
@@ -566,6 +576,7 @@ export const endpoints = {
     tag: 'client-portal',
     params: PolicyIdParamsSchema,
     response: BinaryResponseSchema,
+    produces: PDF_TYPE,
     status: 200,
   },
   clientInvestmentDocument: {
@@ -574,6 +585,7 @@ export const endpoints = {
     tag: 'client-portal',
     params: AccountIdParamsSchema,
     response: BinaryResponseSchema,
+    produces: PDF_TYPE,
     status: 200,
   },
   clientSecondaryClients: {

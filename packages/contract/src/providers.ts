@@ -243,5 +243,10 @@ export const BankDetailsResponseSchema = z.object({
 
 export const DeleteResponseSchema = z.object({ status: z.literal('success'), message: z.string() });
 
-/** An image or document answered as bytes (the OpenAPI document shows it as any). */
-export const BinaryResponseSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array);
+/**
+ * An image or document answered as bytes; the endpoint's `produces` names its content types, and the
+ * OpenAPI document shows it as a binary string of those types.
+ */
+export const BinaryResponseSchema = z
+  .custom<Uint8Array>((v) => v instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary' });

@@ -30,6 +30,20 @@ function badField(field: string, message: string, code: 'BAD_REQUEST' | 'PAYLOAD
   return new AppError(code, message, message, { fields: { [field]: message } });
 }
 
+/**
+ * An error met while reading a multipart body's parts: only the request is read there, so busboy's errors
+ * (no boundary, a body cut short, a malformed part header), which carry no code, are a malformed request
+ * (400), not a server fault.
+ */
+export function malformedMultipart(err: unknown): unknown {
+  if (err instanceof AppError || !(err instanceof Error)) return err;
+  return new AppError(
+    'BAD_REQUEST',
+    'The upload could not be read.',
+    `The multipart/form-data body is malformed: ${err.message}.`,
+  );
+}
+
 export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<MultipartBody> {
   if (!req.isMultipart()) {
     const message = 'The request must be multipart/form-data.';
@@ -85,7 +99,7 @@ export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): P
     if (code?.startsWith('FST_')) {
       throw new AppError('BAD_REQUEST', 'The upload could not be read.', (err as Error).message);
     }
-    throw err;
+    throw malformedMultipart(err);
   }
   return body;
 }

@@ -37,7 +37,17 @@ export function addRoute<E extends Endpoint>(
       ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
-      response: { [endpoint.status]: endpoint.response, '4XX': ErrorResponseSchema },
+      response: {
+        // A file answer declares its content types (the OpenAPI document would otherwise say JSON).
+        [endpoint.status]: endpoint.produces
+          ? {
+              content: Object.fromEntries(
+                endpoint.produces.map((type) => [type, { schema: endpoint.response }]),
+              ),
+            }
+          : endpoint.response,
+        '4XX': ErrorResponseSchema,
+      },
     },
     handler: async (req, reply) => {
       if (req.validationError && !req.isMultipart()) throw req.validationError;

@@ -1,5 +1,5 @@
 import { MSG } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   AppError,
@@ -63,4 +63,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MSG.genericError, detail: MSG.genericError });
   });
+}
+
+/**
+ * What Fastify meets before a route is found (a path parameter longer than its limit, a malformed
+ * percent-encoding), answered `{ message, detail }` like every other error rather than in Fastify's own
+ * shape with the whole path echoed back.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 500;
+  const message =
+    status === 414
+      ? 'A part of the address is too long.'
+      : status < 500
+        ? 'The address is not valid.'
+        : MSG.genericError;
+  void reply.status(status).send({ message, detail: message });
 }

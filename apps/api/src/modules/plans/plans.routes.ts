@@ -1,7 +1,7 @@
 import { DOCUMENT_MAX_BYTES, endpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { readMultipart, type UploadedFile } from '../../lib/multipart.ts';
+import { malformedMultipart, readMultipart, type UploadedFile } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
 import { planDocumentForOwner, replacePlanDocument, updatePlan } from './plan-edit.service.ts';
@@ -65,7 +65,7 @@ async function readPlansUpload(req: FastifyRequest): Promise<PlansUpload> {
     if (code?.startsWith('FST_')) {
       throw new AppError('BAD_REQUEST', 'The upload could not be read.', (err as Error).message);
     }
-    throw err;
+    throw malformedMultipart(err);
   }
   return upload;
 }

@@ -2,7 +2,7 @@ import { CreatePrimaryClientWithPlansSchema, DOCUMENT_MAX_BYTES } from '@portal/
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import type { UploadedFile } from '../../lib/multipart.ts';
+import { malformedMultipart, type UploadedFile } from '../../lib/multipart.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import type { CreateClientFiles } from './primary-clients.service.ts';
 
@@ -64,7 +64,7 @@ export async function readClientUpload(req: FastifyRequest): Promise<ClientUploa
     if (code?.startsWith('FST_')) {
       throw new AppError('BAD_REQUEST', 'The upload could not be read.', (err as Error).message);
     }
-    throw err;
+    throw malformedMultipart(err);
   }
   if (payload === undefined) {
     throw bad('payload', 'payload is required: the client and plans as JSON.');
