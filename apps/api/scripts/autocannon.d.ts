@@ -1,4 +1,5 @@
-// The part of autocannon 9's API the bench uses (the package ships no types).
+// The part of autocannon 9's API the bench and the load test (test/reliability/load.test.ts) use (the package
+// ships no types).
 declare module 'autocannon' {
   namespace autocannon {
     interface Request {
@@ -6,6 +7,7 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
+      onResponse?: (status: number, body: string, context: object, headers: Record<string, string>) => void;
     }
     interface Options {
       url: string;
@@ -16,11 +18,23 @@ declare module 'autocannon' {
       body?: string;
       requests?: Request[];
     }
+    interface Histogram {
+      average: number;
+      p50: number;
+      p90: number;
+      p99: number;
+      max: number;
+    }
     interface Result {
       requests: { total: number; average: number };
+      latency: Histogram;
       non2xx: number;
       errors: number;
       timeouts: number;
+      '2xx': number;
+      '5xx': number;
+      /** Answers per status code, e.g. `{ '200': { count: 500 } }`. */
+      statusCodeStats: Record<string, { count: number }>;
     }
     interface Instance extends PromiseLike<Result> {
       on(

@@ -29,6 +29,7 @@ import { servicesRoutes } from './modules/services/services.routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface AppServices {
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
+  // After helmet (the 503 carries the headers), before the access hook (a shed call costs no token check).
+  await registerLoadShedding(app, config.shed);
   registerAccess(app, { db: database.db, tokens: services.tokens });
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   app.addHook('onClose', async () => services.documents.close());

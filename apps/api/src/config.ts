@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,6 +42,10 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().email().optional(),
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  SHED_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
+  SHED_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
 });
 
 export interface Config {
@@ -75,6 +80,15 @@ export interface Config {
   mailFrom: string;
   /** Seconds between runs of the reminder job in this process; 0 turns it off (the default in tests). */
   reminderIntervalSeconds: number;
+  /** Load shedding (issue 9): past any of these limits, /api requests but health answer 503; 0 turns one off. */
+  shed: {
+    /** Mean event-loop delay over the last second, in ms (off by default under NODE_ENV=test). */
+    eventLoopDelayMs: number;
+    heapUsedBytes: number;
+    /** /api requests in progress at once in this process. */
+    concurrentRequests: number;
+    retryAfterSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -159,5 +173,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${(e.PORTAL_HOST ?? 'localhost').toLowerCase().replace(/:\d+$/, '')}`,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 300),
+    shed: {
+      eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+      heapUsedBytes:
+        e.SHED_HEAP_USED_MB === undefined
+          ? Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9)
+          : e.SHED_HEAP_USED_MB * 1024 * 1024,
+      concurrentRequests: e.SHED_CONCURRENT_REQUESTS,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+    },
   };
 }

@@ -35,6 +35,8 @@ export const MSG = {
   portalAccessOff: 'Portal access for this client has been turned off by the agency.',
   planNotFound: 'No plan details found',
   secondaryClientNotFound: 'Family member not found.',
+  // Load shedding (issue 9): the API is over its configured limits and refuses new work for a moment.
+  serviceBusy: 'The portal is busy right now. Please try again in a few seconds.',
 } as const;
 
 /** 'AgencyPhoneNumber' → 'Agency Phone Number' (spec §5: field name split into words). */
