@@ -6,7 +6,6 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema.ts';
-import { mailOutbox } from '../../src/db/schema.ts';
 import { addDays, todayInIndia } from '../../src/lib/dates.ts';
 import { createOutboxMailer } from '../../src/lib/mail-outbox.ts';
 import { encodePng, pngChunk } from '../../src/lib/png.ts';
@@ -45,11 +44,14 @@ import {
 
 // The authorization matrix (issue 9, item 1): every route × every kind of caller (anonymous, the platform
 // admin, and of each of two agencies its owner and two clients with portal accounts) × every object
-// (the caller's own, another of its agency, one of the other agency) gets exactly the status of the
-// declarative table in permissions.ts. Every text of each agency's data carries a canary (CANARY-A-n,
-// CANARY-B-n) — names, addresses, nominees, policy numbers, provider names, outbox mails, and the bytes of
-// its PDFs and images — and no answer (status line, headers, body, files, base64 inside JSON) and no log
-// line (trace level) produced for a caller of one agency may hold a canary of the other.
+// (the caller's own, another of its agency, one of the other agency, an id naming nothing) gets exactly the
+// status of the declarative table in permissions.ts, and another agency's object is answered exactly as no
+// object. Every text of each agency's data carries a canary (CANARY-A-n, CANARY-B-n; a client's data
+// CANARY-A-C1-n) — names, addresses, nominees, policy numbers, provider names, outbox mails, and the bytes
+// of its PDFs and images — and no answer (status line, headers, body, files, base64 inside JSON) and no log
+// line (trace level) produced for a caller of one agency may hold a canary of the other, nor one seen by an
+// agency client a canary of another client. The reminder job's e-mails and, at the end, every tenant row
+// are read for the same canaries.
 
 type Side = 'A' | 'B';
 const SIDES: Side[] = ['A', 'B'];
@@ -290,7 +292,7 @@ async function createPlans(side: Side, ao: Caller, primaryId: string) {
 async function createOutbox(side: Side) {
   const c = canary(side);
   const [row] = await t.db
-    .insert(mailOutbox)
+    .insert(schema.mailOutbox)
     .values({
       agencyId: worlds[side].agency.agencyId,
       kind: 'reminder',
@@ -300,7 +302,7 @@ async function createOutbox(side: Side) {
       textBody: canary(side),
       htmlBody: `<p>${canary(side)}</p>`,
     })
-    .returning({ id: mailOutbox.id });
+    .returning({ id: schema.mailOutbox.id });
   return row!.id;
 }
 
@@ -841,7 +843,7 @@ describe('the authorization matrix', () => {
   });
 
   it("writes each agency's reminder e-mails with nothing of the other agency", async () => {
-    const rows = await t.db.select().from(mailOutbox);
+    const rows = await t.db.select().from(schema.mailOutbox);
     const hits: string[] = [];
     let reminderToClients = 0;
     for (const row of rows) {
