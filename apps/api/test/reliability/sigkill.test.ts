@@ -32,7 +32,7 @@ import {
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const PORT = engine === 'PGlite' ? 4420 : 4421;
 const CREATES = 40;
-const KILLS = 5;
+const KILLS = 4;
 const WORKERS = 3;
 const SEED = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const KEY = Buffer.from(TEST_ENCRYPTION_KEY, 'base64');
