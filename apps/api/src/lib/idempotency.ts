@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError, uniqueViolation } from './errors.ts';
+import { malformedMultipart } from './multipart.ts';
 
 // Idempotency-Key on writes (issue 9 item 8; the IETF httpapi draft and Stripe's semantics): a signed-in
 // caller's POST, PUT, PATCH or DELETE sent again with the same key gets the first answer back instead of
@@ -186,7 +187,9 @@ export async function runIdempotent<T>(
 
     const stored = await findStored(db, ctx);
     if (stored) {
-      if (ctx.fingerprint === null) await readAllParts(req);
+      // The body is read to its end before the answer; a malformed one is the caller's 400, not a 500.
+      if (ctx.fingerprint === null)
+        await readAllParts(req).catch((err) => Promise.reject(malformedMultipart(err)));
       return replayOrRefuse(stored, ctx);
     }
     let body: T;

@@ -44,6 +44,8 @@ import {
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5);
+/** The fuzzing loop's time budget; a slower machine fuzzes less rather than failing on time. */
+const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_LIMIT_S ?? 120) * 1000;
 const ROLES = ['anonymous', 'ADMIN', 'AO', 'AC'] as const;
 type Role = (typeof ROLES)[number];
 
@@ -75,6 +77,7 @@ interface FuzzRequest {
   query: Record<string, unknown>;
   body?: { payload: string | Buffer; contentType: string | undefined };
   host?: string;
+  idempotencyKey?: string;
   /** Path values written into the URL as they are, not percent-encoded. */
   rawPath?: boolean;
   /** Outside the document's schemas by construction: must be refused with a 4xx. */
@@ -207,6 +210,20 @@ function examplesFor(schema: JsonSchema, examples: readonly object[]): unknown[]
   return cut.filter((e) => Object.keys(e).length > 0 && validatorFor(strictAjv, schema)(e));
 }
 
+/** A request before it is judged inside or outside the schemas. */
+interface Draft {
+  what: string;
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  body?: FuzzRequest['body'] | undefined;
+  host: string | undefined;
+  idempotencyKey: string | undefined;
+  /** Malformed on the wire (JSON, multipart, escapes): outside any schema. */
+  wire?: boolean;
+  /** A field set blank: not counted as outside the schema (see Mutation.blank). */
+  blank?: boolean;
+}
+
 function requestArbitrary(
   op: Operation,
   ctx: FuzzContext,
@@ -238,17 +255,14 @@ function requestArbitrary(
     nil: undefined,
   });
 
-  const base = fc.record({ path: validPath, query: validQuery, body: validBody, host });
+  // A few keys used again and again, so stored answers are replayed to other requests, and bad keys.
+  const idempotencyKey = fc.option(
+    fc.constantFrom('fuzz-key-1', 'fuzz-key-2', '', ' ', 'k'.repeat(256), 'clé', 'a b'),
+    { nil: undefined, freq: 2 },
+  );
+  const base = fc.record({ path: validPath, query: validQuery, body: validBody, host, idempotencyKey });
   const json = (v: unknown) => ({ payload: toJsonText(v), contentType: 'application/json' });
-  const finish = (r: {
-    what: string;
-    path: Record<string, string>;
-    query: Record<string, unknown>;
-    body?: FuzzRequest['body'];
-    host: string | undefined;
-    wire?: boolean;
-    blank?: boolean;
-  }): FuzzRequest => {
+  const finish = (r: Draft): FuzzRequest => {
     const bodyBad =
       op.body !== undefined && r.body !== undefined && r.body.contentType === 'application/json'
         ? bodyOutside(op.body, String(r.body.payload))
@@ -259,6 +273,7 @@ function requestArbitrary(
       query: r.query,
       ...(r.body ? { body: r.body } : {}),
       ...(r.host === undefined ? {} : { host: r.host }),
+      ...(r.idempotencyKey === undefined ? {} : { idempotencyKey: r.idempotencyKey }),
       malformed:
         r.wire === true || (r.blank !== true && (bodyBad || paramsOutside(op.params, r.path, r.query))),
     };
@@ -375,19 +390,8 @@ function multipartArbitrary(
   spec: { payload?: string; files: readonly string[] },
   ctx: FuzzContext,
   examples: readonly object[],
-  base: fc.Arbitrary<{
-    path: Record<string, string>;
-    query: Record<string, unknown>;
-    host: string | undefined;
-  }>,
-  finish: (r: {
-    what: string;
-    path: Record<string, string>;
-    query: Record<string, unknown>;
-    body?: FuzzRequest['body'];
-    host: string | undefined;
-    wire?: boolean;
-  }) => FuzzRequest,
+  base: fc.Arbitrary<Pick<Draft, 'path' | 'query' | 'host' | 'idempotencyKey'>>,
+  finish: (r: Draft) => FuzzRequest,
 ): fc.Arbitrary<FuzzRequest> {
   const schema = payloadSchema(spec.payload);
   const fits = schema ? examplesFor(schema, examples) : [];
@@ -682,6 +686,35 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
       }
     }
     expect(refused).toBe(uploads.length * broken.length);
+
+    // With an Idempotency-Key whose answer is stored, the body is read before the replay: still a 400.
+    const key = `fuzz-regression-${SEED}`;
+    const first = multipart([
+      {
+        name: 'payload',
+        value: JSON.stringify({
+          service_id: '00000000-0000-4000-8000-000000000001',
+          provider_name: 'Keyed Assurance',
+          agency_code: 'AG-7',
+        }),
+      },
+    ]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans/insurance',
+      headers: { ...bearer(tokens.AO!), ...first.headers, 'idempotency-key': key },
+      payload: first.payload,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const [what, payload, contentType] of broken) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/plans/insurance',
+        headers: { ...bearer(tokens.AO!), 'content-type': contentType, 'idempotency-key': key },
+        payload,
+      });
+      expect(res.statusCode, `replayed key, ${what}: ${res.body}`).toBe(400);
+    }
   });
 
   it('declares the content types of file answers in the OpenAPI document', () => {
@@ -716,6 +749,7 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
     let mismatches = 0;
     let stackTraces = 0;
     let index = 0;
+    let interrupted = 0;
     for (const op of ops) {
       for (const role of ROLES) {
         index += 1;
@@ -724,6 +758,7 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
           const headers: Record<string, string> = {};
           if (role !== 'anonymous') Object.assign(headers, bearer(tokens[role]!));
           if (req.host !== undefined) headers[TENANT_HOST_HEADER] = req.host;
+          if (req.idempotencyKey !== undefined) headers['idempotency-key'] = req.idempotencyKey;
           if (req.body?.contentType) headers['content-type'] = req.body.contentType;
           const res = await t.app.inject({
             method: op.method as 'GET',
@@ -747,13 +782,20 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
           if (problems.some((p) => p.startsWith('stack trace'))) stackTraces += 1;
           if (problems.length > 0) {
             throw new Error(
-              `${op.method} ${urlOf(op, req).slice(0, 200)} as ${role} (${req.what}): ${problems.join('; ')}`,
+              `${op.method} ${urlOf(op, req).slice(0, 200)} as ${role} (${req.what}; X-Tenant-Host ${JSON.stringify(req.host)}, Idempotency-Key ${JSON.stringify(req.idempotencyKey)}): ${problems.join('; ')}`,
             );
           }
         });
         const allowed = op.access === 'public' ? role === 'anonymous' : op.access.includes(role);
         const numRuns = allowed ? 2 * RUNS : RUNS;
-        const details = await fc.check(property, { seed, numRuns, endOnFailure: true });
+        // Bounded in time as well as in count: past the budget, the remaining properties stop early.
+        const details = await fc.check(property, {
+          seed,
+          numRuns,
+          endOnFailure: true,
+          interruptAfterTimeLimit: Math.max(1, started + TIME_LIMIT_MS - performance.now()),
+        });
+        if (details.interrupted) interrupted += 1;
         if (details.failed) {
           failures.push(
             `${op.method} ${op.path} as ${role}, seed ${seed}: ${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}`.slice(
@@ -781,7 +823,9 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
       `[security] fuzz answers: ${Object.entries(statuses)
         .sort()
         .map(([k, n]) => `${n} ${k}`)
-        .join(', ')}; ${reached.size} of ${ops.length} operations answered a 2xx at least once`,
+        .join(', ')}; ${reached.size} of ${ops.length} operations answered a 2xx at least once${
+        interrupted > 0 ? `; time limit reached: ${interrupted} operation × role pairs cut short` : ''
+      }`,
     );
     if (process.env.FUZZ_VERBOSE) {
       console.log(
