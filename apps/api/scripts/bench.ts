@@ -267,7 +267,12 @@ const smallEnv = {
   ...(smallUrl ? { DATABASE_URL: smallUrl } : { DATA_DIR: path.join(dataDir, 'pglite-10k') }),
 };
 const child = fork(path.join(import.meta.dirname, 'bench-servers.ts'), [], {
-  execArgv: ['--import', 'tsx'],
+  // BENCH_CPU_PROF=<dir>: the servers write a V8 CPU profile there when they stop (open it in Chrome DevTools).
+  execArgv: [
+    '--import',
+    'tsx',
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+  ],
   env: { ...process.env, BENCH_CHILD: JSON.stringify({ env, smallEnv, ports, fileBytes: 1024 * 1024 }) },
 });
 const ready = await new Promise<{ plan: string; client: string }>((resolve, reject) => {
@@ -304,7 +309,10 @@ if (process.env.BENCH_SERVE_ONLY) {
   // For looking into one path by hand: the servers stay up with these tokens until Ctrl-C.
   log(`app ${APP}, 10k app ${SMALL_APP}, ceilings ${CEIL}; plan ${ready.plan}`);
   log(`ADMIN=${adminToken}\n[bench] OWNER=${ownerToken}\n[bench] CLIENT=${clientToken}`);
-  await new Promise(() => {});
+  await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+  child.send({ type: 'stop' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  process.exit(0);
 }
 
 const results: Result[] = [];
