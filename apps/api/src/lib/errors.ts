@@ -42,6 +42,20 @@ export function uniqueViolation(err: unknown): { constraint: string } | null {
   return null;
 }
 
+/**
+ * PostgreSQL refusing a text it cannot store (22021, a NUL character; 22P05, a character the encoding lacks),
+ * unwrapped like uniqueViolation: the caller sent it, so it is their 400, not a 500.
+ */
+export function unstorableText(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const e = current as { code?: unknown; cause?: unknown };
+    if (e.code === '22021' || e.code === '22P05') return true;
+    current = e.cause;
+  }
+  return false;
+}
+
 // Errors of a database that cannot be reached right now (a restart, a failover, a network cut): the request
 // may succeed if retried shortly, so they answer 503 with Retry-After rather than 500 (issue 9 item 8).
 const UNAVAILABLE_CODES = new Set([

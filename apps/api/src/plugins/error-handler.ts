@@ -6,6 +6,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   databaseUnavailable,
+  unstorableText,
 } from '../lib/errors.ts';
 
 interface ErrorBody {
@@ -52,6 +53,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       const message = (error as Error).message || 'Invalid request.';
       return reply.status(status).send({ message, detail: message });
+    }
+    if (unstorableText(error)) {
+      const message = 'The request holds a character that cannot be stored (such as a NUL character).';
+      return reply.status(400).send({ message, detail: `${message} Remove it and try again.` });
     }
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -717,6 +717,31 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
     }
   });
 
+  it('refuses a NUL character in a search or a saved text with a 4xx, never a 500', async () => {
+    const calls: Array<[string, string, string, object | undefined]> = [
+      ['ADMIN', 'GET', '/api/clients?search=a%00b', undefined],
+      ['AO', 'GET', '/api/users/families?search=a%00b', undefined],
+      ['AO', 'GET', '/api/users/primary-clients?search=a%00b', undefined],
+      ['AO', 'POST', '/api/users/primary-clients', clientPayload({ first_name: 'Me\u0000era' })],
+      [
+        'AO',
+        'POST',
+        '/api/secondary-clients',
+        { ...memberPayload(ctx.idsFor!('/api/users/primary-clients/{id}')[0]!), first_name: 'Ka\u0000bir' },
+      ],
+    ];
+    for (const [role, method, url, payload] of calls) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: bearer(tokens[role as 'AO']!),
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
+      if (res.statusCode >= 400) expect(Object.keys(res.json()).sort()).toEqual(['detail', 'message']);
+    }
+  });
+
   it('declares the content types of file answers in the OpenAPI document', () => {
     const ops = operationsOf(doc);
     const files = (
