@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
+import { inScope, PLATFORM_SCOPE } from './db/scope.ts';
 import { firstStart } from './modules/system/first-start.ts';
 
 /** How long SIGTERM/SIGINT waits for requests in flight (a slow upload or download) before exiting. */
@@ -19,8 +20,11 @@ async function main(): Promise<void> {
     documents: app.services.documents,
     encryptionKey: config.encryptionKey,
   });
-  // Files a killed process wrote for transactions that never committed (issue 9 item 8).
-  const recovered = await app.services.documents.recover(app.services.database.db);
+  // Files a killed process wrote for transactions that never committed (issue 9 item 8); every agency's
+  // documents, so in the platform scope of row-level security (decision 012).
+  const recovered = await inScope(PLATFORM_SCOPE, () =>
+    app.services.documents.recover(app.services.database.db),
+  );
   if (recovered.removed > 0) {
     app.log.warn(recovered, 'removed document files of requests that did not commit before a crash');
   }

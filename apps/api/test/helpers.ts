@@ -32,6 +32,10 @@ export const agencyHost = (slug: string) => `${slug}.${PORTAL_HOST}`;
 
 export interface TestApp {
   app: FastifyInstance;
+  /**
+   * The tests' own handle for arranging and checking rows: on PostgreSQL the database owner's, which row-level
+   * security does not hold (decision 012); the app's queries go through `database.db` as portal_app.
+   */
   db: Db;
   database: Database;
   config: Config;
@@ -49,6 +53,8 @@ export interface TestAppOptions {
 
 interface DatabaseCopy {
   database: Database;
+  /** The same database as its owner (PostgreSQL) or the same handle (PGlite). */
+  owner: Database;
   url: string | undefined;
   drop(): Promise<void>;
 }
@@ -60,7 +66,7 @@ async function copyGolden(): Promise<DatabaseCopy> {
   if (golden.engine === 'pglite') {
     goldenBlob ??= new Blob([readFileSync(golden.file)]);
     const database = await openPglite('memory://', goldenBlob);
-    return { database, url: undefined, drop: async () => {} };
+    return { database, owner: database, url: undefined, drop: async () => {} };
   }
   const name = `${golden.prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -75,7 +81,16 @@ async function copyGolden(): Promise<DatabaseCopy> {
   await admin(`CREATE DATABASE "${name}" TEMPLATE "${golden.database}"`);
   const url = databaseUrl(golden.serverUrl, name);
   const database = await openPostgres(url, 4);
-  return { database, url, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  const owner = await openPostgres(url, 2, { as: 'owner' });
+  return {
+    database,
+    owner,
+    url,
+    drop: async () => {
+      await owner.close().catch(() => {});
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
 }
 
 /** The environment every test app starts from; `DATABASE_URL` is the copy's on PostgreSQL. */
@@ -109,7 +124,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     let closed = false;
     return {
       app,
-      db: copy.database.db,
+      db: copy.owner.db,
       database: copy.database,
       config,
       async close() {

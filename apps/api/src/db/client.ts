@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { currentScope, scopeSettings } from './scope.ts';
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -91,8 +92,79 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<D
   }
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** The role the API's queries run as on PostgreSQL: not the tables' owner, no BYPASSRLS (migration 0006). */
+export const APP_ROLE = 'portal_app';
+
+const SET_ROLE_AND_SCOPE = `select set_config('role', '${APP_ROLE}', false), set_config('app.agency_id', $1, false), set_config('app.scope', $2, false)`;
+
+/** What each pooled connection was last given, so a checkout in the same scope costs no round trip. */
+const applied = new WeakMap<pg.PoolClient, { agencyId: string; scope: string }>();
+
+async function applyScope(client: pg.PoolClient, want: { agencyId: string; scope: string }): Promise<void> {
+  const have = applied.get(client);
+  if (have && have.agencyId === want.agencyId && have.scope === want.scope) return;
+  applied.delete(client);
+  await client.query(SET_ROLE_AND_SCOPE, [want.agencyId, want.scope]);
+  applied.set(client, want);
+}
+
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * Row-level security's second wall (decision 012): every connection handed out — for a single query or a
+ * transaction — first becomes the app role and takes the scope of the code asking (AsyncLocalStorage),
+ * so a setting never carries over from one request to the next on a pooled connection.
+ */
+class ScopedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    // Read now: pool.query() calls connect() synchronously, still inside the caller's scope.
+    const want = scopeSettings(currentScope());
+    if (!callback) {
+      return super.connect().then(async (client) => {
+        try {
+          await applyScope(client, want);
+        } catch (err) {
+          client.release(err as Error);
+          throw err;
+        }
+        return client;
+      });
+    }
+    super.connect((err, client, done) => {
+      if (err || !client) {
+        callback(err, client, done);
+        return;
+      }
+      applyScope(client, want).then(
+        () => callback(undefined, client, done),
+        (error: Error) => {
+          done(error);
+          callback(error, undefined, () => {});
+        },
+      );
+    });
+  }
+}
+
+/**
+ * PostgreSQL. `as: 'app'` (the API): queries run as the app role under row-level security. `as: 'owner'`:
+ * the URL's own user, as migrations and the tests' direct set-up use it.
+ */
+export async function openPostgres(
+  url: string,
+  max = 10,
+  options: { as?: 'app' | 'owner' } = {},
+): Promise<Database> {
+  const pool =
+    options.as === 'owner'
+      ? new pg.Pool({ connectionString: url, max })
+      : new ScopedPool({ connectionString: url, max });
   // An idle connection the server closes (a restart, a failover, a terminated backend) emits 'error' on the
   // pool; unheard, Node would end the process. The pool drops that connection and opens a new one on demand.
   pool.on('error', (err) => {
@@ -107,13 +179,24 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     });
   });
   // Fail at start-up, not on the first request, when the server is unreachable.
-  const probe = await pool.connect();
+  // (Not as the app role: before the first migration it does not exist yet.)
+  const probe = await (pg.Pool.prototype.connect as () => Promise<pg.PoolClient>).call(pool);
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     engine: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // As the owner: the app role may not change the schema.
+    migrate: async () => {
+      const owner = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await migratePg(drizzlePg({ client: owner, schema }) as never, {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await owner.end();
+      }
+    },
     close: () => pool.end(),
   };
 }

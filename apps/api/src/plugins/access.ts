@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { agencyScope, inScope, PLATFORM_SCOPE, type TenantScope } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
 import type { TokenService, TokenSubject } from '../lib/tokens.ts';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller; set on every route that is not public. */
     auth: TokenSubject | null;
+    /** Whose rows the handler's queries see on PostgreSQL (decision 012); none until the access hook says. */
+    tenantScope: TenantScope | null;
   }
 }
 
@@ -28,6 +31,7 @@ export class UndeclaredAccessError extends Error {}
 export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const routes: RouteOptions[] = [];
   app.decorateRequest('auth', null);
+  app.decorateRequest('tenantScope', null);
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
@@ -42,24 +46,39 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     // No access on a request means the not-found handler answers it.
-    if (access === undefined || access === 'public') return;
+    if (access === undefined) return;
+    // Anonymous routes (registration, sign-in, a tenant's branding by host) look across agencies.
+    if (access === 'public') {
+      request.tenantScope = PLATFORM_SCOPE;
+      return;
+    }
     const header = request.headers.authorization;
     if (!header || !/^Bearer\s+\S+$/i.test(header)) {
       throw new AppError('UNAUTHENTICATED', MSG.unauthenticated, 'A bearer token is required.');
     }
     const subject = await deps.tokens.verify(header.replace(/^Bearer\s+/i, ''));
     if (!subject) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
+    // The admin works across agencies; everyone else within the agency of the verified token.
+    const scope = subject.roles.includes('ADMIN')
+      ? PLATFORM_SCOPE
+      : subject.agencyId
+        ? agencyScope(subject.agencyId)
+        : null;
+    if (!scope) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
     // Revocation (decisions §3): the token's version must still be the user's, and the user active.
-    const [state] = await deps.db
-      .select({
-        tokenVersion: users.tokenVersion,
-        isActive: users.isActive,
-        role: users.role,
-        mustChangePassword: users.mustChangePassword,
-      })
-      .from(users)
-      .where(eq(users.id, subject.userId))
-      .limit(1);
+    const [state] = await inScope(scope, () =>
+      deps.db
+        .select({
+          tokenVersion: users.tokenVersion,
+          isActive: users.isActive,
+          role: users.role,
+          mustChangePassword: users.mustChangePassword,
+        })
+        .from(users)
+        .where(eq(users.id, subject.userId))
+        .limit(1)
+        .execute(),
+    );
     if (
       !state?.isActive ||
       state.tokenVersion !== subject.tokenVersion ||
@@ -75,6 +94,13 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
       throw new AppError('FORBIDDEN', MSG.passwordChangeRequired);
     }
     request.auth = subject;
+    request.tenantScope = scope;
+  });
+  // The handler and what it awaits run in the request's scope. Entered here, after the body is read: a
+  // body's stream events would not carry an AsyncLocalStorage context entered in onRequest.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.tenantScope) inScope(request.tenantScope, () => done());
+    else done();
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_REMINDER_DAY } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { inScope, PLATFORM_SCOPE } from '../../db/scope.ts';
 import { addDays, daysBetween, todayInIndia } from '../../lib/dates.ts';
 import { type Mailer, mailError } from '../../lib/mail.ts';
 import * as jobRepo from './reminder-job.repository.ts';
@@ -246,10 +247,12 @@ async function deliverDigest(
 }
 
 /** Runs the job once: plan today's reminders and digests, then send everything due. */
-export async function runReminderJob(
-  deps: ReminderJobDeps,
-  options: ReminderJobOptions = {},
-): Promise<JobReport> {
+export function runReminderJob(deps: ReminderJobDeps, options: ReminderJobOptions = {}): Promise<JobReport> {
+  // The job works for every agency: the platform scope of row-level security (decision 012).
+  return inScope(PLATFORM_SCOPE, () => runReminderJobInScope(deps, options));
+}
+
+async function runReminderJobInScope(deps: ReminderJobDeps, options: ReminderJobOptions): Promise<JobReport> {
   const now = options.now ?? new Date();
   const runnerId = options.runnerId ?? randomUUID();
   const maxAttempts = options.maxAttempts ?? 5;

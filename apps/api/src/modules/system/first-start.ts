@@ -12,6 +12,7 @@ import {
   services,
   users,
 } from '../../db/schema.ts';
+import { inScope, PLATFORM_SCOPE } from '../../db/scope.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
@@ -46,7 +47,12 @@ export interface FirstStartOptions {
  * On an empty database: the platform admin (decisions §3: never a fixed password) and, on the embedded
  * default only, a demo agency with its owner and a client. Answers what to print, or nothing.
  */
-export async function firstStart(
+export function firstStart(db: Db, hasher: PasswordHasher, options: FirstStartOptions): Promise<string[]> {
+  // Before any request, across agencies: the platform scope of row-level security (decision 012).
+  return inScope(PLATFORM_SCOPE, () => firstStartInScope(db, hasher, options));
+}
+
+async function firstStartInScope(
   db: Db,
   hasher: PasswordHasher,
   options: FirstStartOptions,

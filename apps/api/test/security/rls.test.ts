@@ -1,0 +1,262 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.ts';
+import {
+  auditLog,
+  documents,
+  insurancePolicies,
+  investmentAccounts,
+  mailOutbox,
+  primaryClients,
+  providers,
+  reminderSends,
+  renewalEvents,
+  secondaryClients,
+  users,
+} from '../../src/db/schema.ts';
+import { agencyScope, inScope, PLATFORM_SCOPE, type TenantScope } from '../../src/db/scope.ts';
+import {
+  type Agency,
+  addAccount,
+  addFamilyMember,
+  addPolicy,
+  agencyWithClients,
+  pdfBytes,
+  saveDocument,
+  signedInClient,
+} from '../../src/modules/client-portal/client-portal-test-kit.ts';
+import { plansOf } from '../../src/modules/primary-clients/primary-clients.repository.ts';
+import { bearer, createTestApp, type TestApp } from '../helpers.ts';
+
+// Issue 9, item 2 (decision 012): row-level security is a second wall behind the application's own
+// `agency_id` filters. On PostgreSQL the API's queries run as portal_app — not the tables' owner, no
+// BYPASSRLS — and every tenant table has row-level security forced with a policy on agency_id, so a query
+// that forgets its agency filter still gets only the rows of the agency in scope. PGlite runs as its single
+// superuser, which row-level security never holds: there these tests are skipped.
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+if (!onPostgres) {
+  process.stdout.write(
+    '[security] rls: skipped on PGlite (its one connection is a superuser, which row-level security does not hold; run with DATABASE_URL)\n',
+  );
+}
+
+let t: TestApp;
+let a: Agency;
+let b: Agency;
+let aClient: Awaited<ReturnType<typeof signedInClient>>;
+let bClient: Awaited<ReturnType<typeof signedInClient>>;
+
+/** The app's own handle (portal_app on PostgreSQL), in a scope. */
+const as = <T>(scope: TenantScope | null, work: (db: Db) => Promise<T>): Promise<T> =>
+  // Awaited inside: a Drizzle query runs when awaited, so it must be awaited in the scope.
+  scope ? inScope(scope, async () => await work(t.database.db)) : work(t.database.db);
+
+/** The rows of a raw `execute` (node-postgres answers a QueryResult). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The tenant tables a query without an agency filter reads, with their agency column. */
+const tables = {
+  users: users.agencyId,
+  primary_clients: primaryClients.agencyId,
+  secondary_clients: secondaryClients.agencyId,
+  insurance_policies: insurancePolicies.agencyId,
+  investment_accounts: investmentAccounts.agencyId,
+  documents: documents.agencyId,
+  providers: providers.agencyId,
+  audit_log: auditLog.agencyId,
+  renewal_events: renewalEvents.agencyId,
+  reminder_sends: reminderSends.agencyId,
+  mail_outbox: mailOutbox.agencyId,
+} as const;
+
+/** Every row's agency_id of each table, read without any agency filter. */
+async function agencyIdsOf(db: Db): Promise<Record<string, (string | null)[]>> {
+  const out: Record<string, (string | null)[]> = {};
+  for (const [name, column] of Object.entries(tables)) {
+    const rows = await db.select({ agencyId: column }).from(column.table);
+    out[name] = rows.map((r) => r.agencyId);
+  }
+  // An owner's user row has no agency_id (only clients' do): named by its id instead.
+  const people = await db.select({ id: users.id, agencyId: users.agencyId }).from(users);
+  out.users = people.map((r) => r.agencyId ?? `user ${r.id}`);
+  return out;
+}
+
+describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await agencyWithClients(t);
+    b = await agencyWithClients(t);
+    for (const [agency, name] of [
+      [a, 'Meera Iyer'],
+      [b, 'Farhan Ali'],
+    ] as const) {
+      const client = await signedInClient(t, agency, name);
+      await addFamilyMember(t, agency, client.primaryClientId, { firstName: 'Zoya' });
+      await addPolicy(t, agency, client.primaryClientId, 'motor', {
+        documentId: await saveDocument(
+          t,
+          agency.agency.agencyId,
+          'policy_pdf',
+          pdfBytes(),
+          'application/pdf',
+        ),
+      });
+      await addAccount(t, agency, client.primaryClientId, 'nps');
+      if (agency === a) aClient = client;
+      else bClient = client;
+    }
+  });
+  afterAll(() => t?.close());
+
+  it('forces a policy on every tenant table, and the API runs as a role that is not the owner and cannot bypass it', async () => {
+    // As the owner (t.db): every public table with an agency_id column.
+    const census = await t.db.execute(sql`
+      select c.relname as "table", c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+             (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
+      from pg_class c
+      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'agency_id' and not a.attisdropped)
+      order by 1`);
+    const rows = rowsOf<{ table: string; rls: boolean; forced: boolean; policies: number }>(census);
+    const forced = rows.filter((r) => r.rls && r.forced && r.policies > 0);
+    // As the API: who its queries run as.
+    const role = await as(agencyScope(a.agency.agencyId), async (db) => {
+      const r = await db.execute(sql`
+        select current_user as name, r.rolbypassrls as bypass, r.rolsuper as superuser,
+               (select count(*)::int from pg_tables where schemaname = 'public' and tableowner = current_user) as owns
+        from pg_roles r where r.rolname = current_user`);
+      return rowsOf<{ name: string; bypass: boolean; superuser: boolean; owns: number }>(r)[0]!;
+    });
+    process.stdout.write(
+      `[security] rls: ${rows.length} tenant tables, ${forced.length} forced with a policy, role ${role.name} bypassrls=${role.bypass} owner=${role.owns > 0}\n`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(forced.map((r) => r.table)).toEqual(rows.map((r) => r.table));
+    expect(role).toEqual({ name: 'portal_app', bypass: false, superuser: false, owns: 0 });
+  });
+
+  it("shows only the scoped agency's rows to a query that has no agency filter", async () => {
+    const ownerView = await agencyIdsOf(t.db);
+    const seenByA = await as(agencyScope(a.agency.agencyId), agencyIdsOf);
+    const seenByB = await as(agencyScope(b.agency.agencyId), agencyIdsOf);
+    const countsOf = (view: Record<string, (string | null)[]>, agencyId: string) =>
+      Object.fromEntries(
+        Object.entries(view).map(([k, ids]) => [k, ids.filter((id) => id === agencyId).length]),
+      );
+    for (const table of [
+      'users',
+      'primary_clients',
+      'secondary_clients',
+      'insurance_policies',
+      'investment_accounts',
+      'documents',
+      'providers',
+    ]) {
+      // Both agencies have rows here, as the owner sees.
+      expect(countsOf(ownerView, a.agency.agencyId)[table], table).toBeGreaterThan(0);
+      expect(countsOf(ownerView, b.agency.agencyId)[table], table).toBeGreaterThan(0);
+    }
+    // Besides its own rows, an agency's scope shows one user without an agency: its own owner's.
+    for (const [agency, seen] of [
+      [a, seenByA],
+      [b, seenByB],
+    ] as const) {
+      for (const [name, ids] of Object.entries(seen)) {
+        expect(
+          ids.filter((id) => id !== agency.agency.agencyId),
+          `${name}: rows of another agency`,
+        ).toEqual(name === 'users' ? [`user ${agency.agency.userId}`] : []);
+      }
+    }
+    expect(countsOf(seenByA, a.agency.agencyId)).toEqual(countsOf(ownerView, a.agency.agencyId));
+    expect(countsOf(seenByB, b.agency.agencyId)).toEqual(countsOf(ownerView, b.agency.agencyId));
+    // The platform scope (admin, anonymous routes, the reminder job) sees all of them.
+    expect(await as(PLATFORM_SCOPE, agencyIdsOf)).toEqual(ownerView);
+  });
+
+  it("answers nothing to the app's own repository asked for another agency's client", async () => {
+    const asked = async () => {
+      const plans = await plansOf(t.database.db, b.agency.agencyId, bClient.primaryClientId);
+      return plans.insurance.length + plans.investment.length;
+    };
+    expect(await as(agencyScope(b.agency.agencyId), asked)).toBe(2);
+    expect(await as(agencyScope(a.agency.agencyId), asked)).toBe(0);
+  });
+
+  it("refuses to write another agency's rows", async () => {
+    const insertForB = (db: Db) =>
+      db.insert(secondaryClients).values({
+        agencyId: b.agency.agencyId,
+        primaryClientId: bClient.primaryClientId,
+        firstName: 'Intruder',
+        relationship: 'Brother',
+      });
+    await expect(as(agencyScope(a.agency.agencyId), insertForB)).rejects.toMatchObject({
+      cause: { code: '42501' },
+    });
+    // Moving A's row to B is refused too (WITH CHECK), and B's rows are out of reach of update and delete.
+    await expect(
+      as(agencyScope(a.agency.agencyId), (db) =>
+        db
+          .update(secondaryClients)
+          .set({ agencyId: b.agency.agencyId })
+          .where(eq(secondaryClients.agencyId, a.agency.agencyId)),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '42501' } });
+    const touched = await as(agencyScope(a.agency.agencyId), async (db) => {
+      const updated = await db
+        .update(primaryClients)
+        .set({ firstName: 'Changed' })
+        .where(eq(primaryClients.agencyId, b.agency.agencyId))
+        .returning({ id: primaryClients.id });
+      const deleted = await db
+        .delete(mailOutbox)
+        .where(eq(mailOutbox.agencyId, b.agency.agencyId))
+        .returning({ id: mailOutbox.id });
+      return updated.length + deleted.length;
+    });
+    expect(touched).toBe(0);
+    const [bRow] = await t.db
+      .select()
+      .from(primaryClients)
+      .where(eq(primaryClients.id, bClient.primaryClientId));
+    expect(bRow?.firstName).toBe('Farhan');
+    // In B's own scope the same insert goes through.
+    await as(agencyScope(b.agency.agencyId), insertForB);
+  });
+
+  it('shows no tenant row at all outside a scope, and no scope carries over on the pooled connections', async () => {
+    const none = await as(null, agencyIdsOf);
+    expect(Object.values(none).flat()).toEqual([]);
+    // Many checkouts in mixed scopes on the pool of 4: each sees only its own agency, the unscoped nothing.
+    const checks = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => {
+        const scope = i % 3 === 0 ? a : i % 3 === 1 ? b : null;
+        return as(scope ? agencyScope(scope.agency.agencyId) : null, async (db) => {
+          const rows = await db.select({ agencyId: primaryClients.agencyId }).from(primaryClients);
+          return rows.every((r) => r.agencyId === scope?.agency.agencyId) && (scope ? rows.length > 0 : true);
+        });
+      }),
+    );
+    expect(checks.every(Boolean)).toBe(true);
+  });
+
+  it("keeps the client dashboard working through the wall, each client seeing their own agency's figures", async () => {
+    for (const client of [aClient, bClient]) {
+      const summary = await t.app.inject({
+        method: 'GET',
+        url: '/api/agency-user/client/dashboard/summary',
+        headers: bearer(client.token),
+      });
+      expect(summary.statusCode, summary.body).toBe(200);
+      const alerts = await t.app.inject({
+        method: 'GET',
+        url: '/api/agency-user/upcoming-alerts',
+        headers: bearer(client.token),
+      });
+      expect(alerts.statusCode, alerts.body).toBe(200);
+    }
+  });
+});
