@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 //     npx vitest run --project api apps/api/test/security/rls-bench.test.ts
 
 const enabled = Boolean(process.env.RLS_BENCH && process.env.DATABASE_URL);
-const AGENCIES = 5;
+const AGENCIES = Number(process.env.RLS_BENCH_AGENCIES ?? 5);
 const CONCURRENCY = 8;
 const SECONDS = Number(process.env.RLS_BENCH_SECONDS ?? 8);
 
