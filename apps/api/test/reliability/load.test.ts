@@ -19,7 +19,6 @@ import { createAgencyClient, createTestApp, signInToken, type TestApp } from '..
 // process, so its latencies include the client's share of the one event loop.
 
 const HOST = '127.0.0.1';
-const PORTS = { normal: 4430, limited: 4431 };
 const SECONDS_PER_ROUTE = 2;
 const CONNECTIONS = 8;
 
@@ -38,11 +37,14 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-async function listeningApp(port: number, env: Record<string, string> = {}): Promise<TestApp> {
+/** The app on a port the system picks (port 0), so runs side by side never clash; answers its base URL. */
+async function listeningApp(env: Record<string, string> = {}): Promise<TestApp & { base: string }> {
   const t = await createTestApp({ env: { WEB_DIST: webDist, ...env } });
   apps.push(t);
-  await t.app.listen({ host: HOST, port });
-  return t;
+  await t.app.listen({ host: HOST, port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
+  return Object.assign(t, { base: `http://${HOST}:${address.port}` });
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -62,7 +64,7 @@ async function recovery(url: string, headers: Record<string, string>, withinMs: 
 
 describe(`load on ${engine}`, () => {
   it('the main read routes of AO and AC answer every call with 200 under a bounded load', async () => {
-    const t = await listeningApp(PORTS.normal);
+    const t = await listeningApp();
     const a = await agencyWithClients(t);
     const rich = await richClient(t, a);
     // More clients, each with a policy and an investment, so the lists, search and dashboard have rows.
@@ -90,7 +92,7 @@ describe(`load on ${engine}`, () => {
       ['AC', 'my plans', '/api/agency-user/client/my-plans'],
       ['AC', 'plan detail', `/api/agency-user/client/plans/${rich.life.id}/details`],
     ];
-    const base = `http://${HOST}:${PORTS.normal}`;
+    const base = t.base;
     const tokens = { AO: aoToken, AC: rich.me.token } as Record<string, string>;
 
     let requests = 0;
@@ -126,7 +128,7 @@ describe(`load on ${engine}`, () => {
   }, 90_000);
 
   it('beyond its capacity the API sheds calls with 503 and Retry-After, and serves again afterwards', async () => {
-    const t = await listeningApp(PORTS.limited, {
+    const t = await listeningApp({
       SHED_CONCURRENT_REQUESTS: '4',
       SHED_EVENT_LOOP_DELAY_MS: '50',
       SHED_RETRY_AFTER_SECONDS: '2',
@@ -137,7 +139,7 @@ describe(`load on ${engine}`, () => {
       password: a.agency.password,
       host: a.agency.host,
     });
-    const base = `http://${HOST}:${PORTS.limited}`;
+    const base = t.base;
     const headers = bearer(aoToken);
     const dashboard = `${base}/api/agencies/dashboard`;
     expect((await fetch(dashboard, { headers })).status).toBe(200);

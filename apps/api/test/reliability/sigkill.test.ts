@@ -108,6 +108,7 @@ describe(`SIGKILL during a stream of creates with documents (${engine})`, () => 
       };
     });
 
+    let acknowledged = 0;
     const send = async (item: Item) => {
       item.attempts += 1;
       const body = multipart([
@@ -121,6 +122,7 @@ describe(`SIGKILL during a stream of creates with documents (${engine})`, () => 
         body: body.payload,
       }).catch(() => null); // the server was killed under it: not acknowledged
       if (res?.status === 201) {
+        acknowledged += 1;
         const data = res.json<{ data: { primary_client_id: string; email: string } }>().data;
         expect(data.email).toBe(item.email);
         if (item.clientId !== null) expect(data.primary_client_id).toBe(item.clientId);
@@ -143,21 +145,26 @@ describe(`SIGKILL during a stream of creates with documents (${engine})`, () => 
           await send(item);
         }
       };
+      // Each kill lands after 1 to 4 more acknowledged creates of its round, then 0-40 ms on, at a random
+      // point of the requests then in flight; short enough that even on a fast server every kill falls
+      // inside the stream of 40 (a fixed delay let a fast run finish before its last kill).
+      const killAfter = acknowledged + 1 + Math.floor(random() * 4);
+      const killDelay = Math.floor(random() * 40);
+      let workersDone = false;
+      const workers = Promise.all(Array.from({ length: WORKERS }, worker)).then(() => {
+        workersDone = true;
+      });
       const killer =
         kills < KILLS
-          ? new Promise<void>((resolve) => {
-              setTimeout(
-                async () => {
-                  running = false;
-                  await killServer(server, 'SIGKILL');
-                  kills += 1;
-                  resolve();
-                },
-                150 + Math.floor(random() * 900),
-              );
-            })
+          ? (async () => {
+              while (acknowledged < killAfter && !workersDone) await new Promise((r) => setTimeout(r, 5));
+              await new Promise((r) => setTimeout(r, killDelay));
+              running = false;
+              await killServer(server, 'SIGKILL');
+              kills += 1;
+            })()
           : Promise.resolve();
-      await Promise.all([...Array.from({ length: WORKERS }, worker), killer]);
+      await Promise.all([workers, killer]);
       outputs.push(server.output());
       if (server.child.exitCode === null && server.child.signalCode === null) continue;
       server = await startServer(PORT, env);

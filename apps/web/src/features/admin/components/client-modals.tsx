@@ -4,7 +4,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordPairModal } from '../../../components/ui/password-pair-modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import type { AdminClient } from '../api/normalize.ts';
 import { fieldLabel, fieldValue } from '../api/normalize.ts';
