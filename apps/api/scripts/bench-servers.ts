@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { insurancePolicies } from '../src/db/schema.ts';
+import { agencyScope, inScope, PLATFORM_SCOPE } from '../src/db/scope.ts';
 
 interface ChildInput {
   env: Record<string, string>;
@@ -29,43 +30,55 @@ const small = await buildApp(loadConfig({ ...input.smallEnv, DOCUMENTS_DIR: path
 const db = app.services.database.db;
 const rows = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
-// The hot client's life policy gets a fresh 1 MiB PDF in this run's document store.
+// The hot client's life policy gets a fresh 1 MiB PDF in this run's document store. On PostgreSQL the app's
+// pool runs under row-level security (decision 012), so the set-up runs in the platform scope.
 const [hot] = rows<{ client: string; agency: string; plan: string }>(
-  await db.execute(sql`select c.id as client, c.agency_id as agency, p.id as plan
+  // A drizzle query runs when awaited, so it is awaited inside the scope.
+  await inScope(
+    PLATFORM_SCOPE,
+    async () =>
+      await db.execute(sql`select c.id as client, c.agency_id as agency, p.id as plan
     from primary_clients c join insurance_policies p on p.primary_client_id = c.id and p.policy_number like 'LIC-%'
     where c.client_code = 'BENCH-BIG-000001'`),
+  ),
 );
 if (!hot) throw new Error('The bench data set has no hot client; run bench.ts to generate it.');
 const pdf = Buffer.alloc(input.fileBytes, 0x20);
 Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1').copy(pdf);
 Buffer.from('\n%%EOF\n', 'latin1').copy(pdf, pdf.length - 7);
-const saved = await app.services.documents.save(db, {
-  agencyId: hot.agency,
-  kind: 'policy_pdf',
-  bytes: pdf,
-  mime: 'application/pdf',
+await inScope(PLATFORM_SCOPE, async () => {
+  const saved = await app.services.documents.save(db, {
+    agencyId: hot.agency,
+    kind: 'policy_pdf',
+    bytes: pdf,
+    mime: 'application/pdf',
+  });
+  await db
+    .update(insurancePolicies)
+    .set({ documentId: saved.id })
+    .where(sql`${insurancePolicies.id} = ${hot.plan}`);
 });
-await db
-  .update(insurancePolicies)
-  .set({ documentId: saved.id })
-  .where(sql`${insurancePolicies.id} = ${hot.plan}`);
 const rawFile = path.join(docs, 'raw.pdf');
 writeFileSync(rawFile, pdf);
 
-// Ceilings: the same pool as the app (app.services.database), no hooks, no auth, no serialisation schema.
+// Ceilings: the same pool as the app (app.services.database), no hooks, no auth, no serialisation schema;
+// the lookups run in the hot agency's scope, as a signed-in request of that agency does (row-level security).
 const ceiling = Fastify({ logger: false });
 ceiling.get('/bare', async () => ({ ok: true }));
+const hotScope = agencyScope(hot.agency);
 const lookup = (id: string) =>
   db.execute(sql`select id, first_name, last_name, email from primary_clients where id = ${id}`);
-ceiling.get('/one', async () => rows(await lookup(hot.client))[0]);
-ceiling.get('/three', async () => {
-  const a = rows(await lookup(hot.client))[0];
-  const b = rows(
-    await db.execute(sql`select id, plan_name, end_date from insurance_policies where id = ${hot.plan}`),
-  )[0];
-  const c = rows(await db.execute(sql`select id, name from agencies where id = ${hot.agency}`))[0];
-  return { a, b, c };
-});
+ceiling.get('/one', () => inScope(hotScope, async () => rows(await lookup(hot.client))[0]));
+ceiling.get('/three', () =>
+  inScope(hotScope, async () => {
+    const a = rows(await lookup(hot.client))[0];
+    const b = rows(
+      await db.execute(sql`select id, plan_name, end_date from insurance_policies where id = ${hot.plan}`),
+    )[0];
+    const c = rows(await db.execute(sql`select id, name from agencies where id = ${hot.agency}`))[0];
+    return { a, b, c };
+  }),
+);
 ceiling.get('/file', (_req, reply) => {
   reply.type('application/pdf');
   return reply.send(createReadStream(rawFile));
