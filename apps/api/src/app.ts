@@ -30,6 +30,7 @@ import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
+import { HELMET_OPTIONS } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface AppServices {
@@ -105,24 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // First of all hooks, so answers that an earlier hook refuses (401, 403, 404) carry the headers too.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and the toasts position with inline style attributes; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
   registerErrorHandler(app);
   // After helmet (the 503 carries the headers), before the access hook (a shed call costs no token check).
   await registerLoadShedding(app, config.shed);

@@ -8,6 +8,7 @@ import {
   databaseUnavailable,
   unstorableText,
 } from '../lib/errors.ts';
+import { applySecurityHeaders } from './security-headers.ts';
 
 interface ErrorBody {
   message: string;
@@ -75,7 +76,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * percent-encoding), answered `{ message, detail }` like every other error rather than in Fastify's own
  * shape with the whole path echoed back.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode ?? 500;
   const message =
     status === 414
@@ -83,5 +84,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       : status < 500
         ? 'The address is not valid.'
         : MSG.genericError;
-  void reply.status(status).send({ message, detail: message });
+  // No hook runs before these answers, so helmet's headers are set here (issue 9, item 6: every answer).
+  void applySecurityHeaders(request.raw, reply.raw).finally(() =>
+    reply.status(status).send({ message, detail: message }),
+  );
 }

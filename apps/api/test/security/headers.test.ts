@@ -108,16 +108,26 @@ describe('security headers', () => {
         payload: '{"email":',
       }),
     );
+    // Refused before routing (Fastify's frameworkErrors), where no hook runs.
+    await check(
+      'GET address part over the length limit',
+      t.app.inject({ url: `/api/users/primary-clients/${'A'.repeat(300)}`, headers: bearer(aoToken) }),
+    );
+    await check(
+      'GET malformed % escape (400)',
+      t.app.inject({ url: '/api/users/primary-clients/%zz', headers: bearer(aoToken) }),
+    );
     await check('GET /api/docs', t.app.inject({ url: '/api/docs' }));
     await check('GET /api/docs/json', t.app.inject({ url: '/api/docs/json' }));
 
     const bad = checked.filter((c) => c.problems.length > 0);
     const routeCount = routes.length;
     console.log(
-      `[security] headers: ${checked.length} answers checked (${routeCount} API routes × anonymous and owner, plus SPA, static, 404, docs): ${bad.length} missing a header`,
+      `[security] headers: ${checked.length} answers checked (${routeCount} API routes × anonymous and owner, plus SPA, static, 404, refused before routing, docs): ${bad.length} missing a header`,
     );
     expect(bad).toEqual([]);
     expect(checked.find((c) => c.what === 'GET / (SPA)')?.status).toBe(200);
+    expect(checked.find((c) => c.what === 'GET malformed % escape (400)')?.status).toBe(400);
     expect(checked.find((c) => c.what === 'GET /assets/index-abc.js')?.status).toBe(200);
   });
 
