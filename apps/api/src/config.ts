@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
+  /** The API's own login role on PostgreSQL (issue 9 item 2); without it the owner's connections switch role. */
+  DATABASE_APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DOCUMENTS_DIR: z.string().min(1).optional(),
   TOKEN_SECRET: z.string().optional(),
@@ -54,6 +56,7 @@ export interface Config {
   port: number;
   /** Set: a PostgreSQL server. Unset: embedded PGlite under dataDir (or in memory for `memory://`). */
   databaseUrl: string | undefined;
+  databaseAppUrl: string | undefined;
   dataDir: string;
   /** Where the document store keeps encrypted files; null: a temporary directory (`DATA_DIR=memory://`). */
   documentsDir: string | null;
@@ -144,12 +147,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ADMIN_PASSWORD !== undefined && !e.ADMIN_EMAIL) {
     throw new ConfigError('ADMIN_PASSWORD is set without ADMIN_EMAIL.');
   }
+  if (e.DATABASE_APP_URL && !e.DATABASE_URL) {
+    throw new ConfigError('DATABASE_APP_URL is set without DATABASE_URL (the owner, who migrates).');
+  }
 
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_URL ? e.DATABASE_APP_URL : undefined,
     dataDir,
     documentsDir: e.DOCUMENTS_DIR
       ? path.resolve(e.DOCUMENTS_DIR)

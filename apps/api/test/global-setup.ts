@@ -11,7 +11,21 @@ import { openPglite, openPostgres } from '../src/db/client.ts';
 
 export type Golden =
   | { engine: 'pglite'; file: string }
-  | { engine: 'postgres'; serverUrl: string; database: string; prefix: string };
+  | { engine: 'postgres'; serverUrl: string; database: string; prefix: string; appLogin: string };
+
+/**
+ * The API's own login role in the tests on PostgreSQL (issue 9 item 2, DATABASE_APP_URL): test apps connect
+ * as it, not as the owner. Roles belong to the whole server, so it is made once and shared by runs.
+ */
+export const TEST_APP_LOGIN = 'portal_api_test';
+
+/** The URL of a test database as the app's login role. */
+export function appUrl(serverUrl: string, database: string): string {
+  const url = new URL(databaseUrl(serverUrl, database));
+  url.username = TEST_APP_LOGIN;
+  url.password = TEST_APP_LOGIN;
+  return url.toString();
+}
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -76,13 +90,32 @@ async function postgresGolden(project: TestProject, serverUrl: string): Promise<
   const prefix = `portal_test_${randomBytes(4).toString('hex')}`;
   const golden = `${prefix}_golden`;
   await withServer(serverUrl, (c) => c.query(`CREATE DATABASE "${golden}"`));
-  const database = await openPostgres(databaseUrl(serverUrl, golden), 2);
+  await withServer(serverUrl, (c) =>
+    c.query(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${TEST_APP_LOGIN}') THEN
+        BEGIN
+          CREATE ROLE ${TEST_APP_LOGIN} LOGIN PASSWORD '${TEST_APP_LOGIN}' NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+        EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+        END;
+      END IF;
+    END $$`),
+  );
+  // Migrating with the app's login named also admits it to portal_app, as a deployment's start-up does.
+  const database = await openPostgres(databaseUrl(serverUrl, golden), 2, {
+    appUrl: appUrl(serverUrl, golden),
+  });
   try {
     await database.migrate();
   } finally {
     await database.close();
   }
-  project.provide('golden', { engine: 'postgres', serverUrl, database: golden, prefix });
+  project.provide('golden', {
+    engine: 'postgres',
+    serverUrl,
+    database: golden,
+    prefix,
+    appLogin: TEST_APP_LOGIN,
+  });
   return () =>
     withServer(serverUrl, async (c) => {
       const { rows } = await c.query<{ datname: string }>(

@@ -18,7 +18,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
 import { ownerAccounts, primaryClients, users } from '../src/db/schema.ts';
-import { databaseUrl } from './global-setup.ts';
+import { appUrl, databaseUrl } from './global-setup.ts';
 
 // The API test harness: each createTestApp() gets its own database copied from the golden one, and each
 // test creates its own agency through these helpers. Nothing here is shared or mutable between tests.
@@ -56,6 +56,8 @@ interface DatabaseCopy {
   /** The same database as its owner (PostgreSQL) or the same handle (PGlite). */
   owner: Database;
   url: string | undefined;
+  /** The same database as the app's own login role (PostgreSQL). */
+  appUrl: string | undefined;
   drop(): Promise<void>;
 }
 
@@ -66,7 +68,7 @@ async function copyGolden(): Promise<DatabaseCopy> {
   if (golden.engine === 'pglite') {
     goldenBlob ??= new Blob([readFileSync(golden.file)]);
     const database = await openPglite('memory://', goldenBlob);
-    return { database, owner: database, url: undefined, drop: async () => {} };
+    return { database, owner: database, url: undefined, appUrl: undefined, drop: async () => {} };
   }
   const name = `${golden.prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -80,12 +82,14 @@ async function copyGolden(): Promise<DatabaseCopy> {
   };
   await admin(`CREATE DATABASE "${name}" TEMPLATE "${golden.database}"`);
   const url = databaseUrl(golden.serverUrl, name);
-  const database = await openPostgres(url, 4);
+  const app = appUrl(golden.serverUrl, name);
+  const database = await openPostgres(url, 4, { appUrl: app });
   const owner = await openPostgres(url, 2, { as: 'owner' });
   return {
     database,
     owner,
     url,
+    appUrl: app,
     drop: async () => {
       await owner.close().catch(() => {});
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -113,7 +117,12 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const copy = await copyGolden();
   try {
-    const config = loadConfig(testEnv({ ...(copy.url ? { DATABASE_URL: copy.url } : {}), ...options.env }));
+    const config = loadConfig(
+      testEnv({
+        ...(copy.url ? { DATABASE_URL: copy.url, DATABASE_APP_URL: copy.appUrl! } : {}),
+        ...options.env,
+      }),
+    );
     const app = await buildApp(config, {
       database: copy.database,
       logger: false,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,15 +97,65 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<D
 export const APP_ROLE = 'portal_app';
 
 const SET_ROLE_AND_SCOPE = `select set_config('role', '${APP_ROLE}', false), set_config('app.agency_id', $1, false), set_config('app.scope', $2, false)`;
+/** With a login role of its own (DATABASE_APP_URL) the connection already is the app: only the scope is set. */
+const SET_SCOPE = `select set_config('app.agency_id', $1, false), set_config('app.scope', $2, false)`;
 
 /** What each pooled connection was last given, so a checkout in the same scope costs no round trip. */
 const applied = new WeakMap<pg.PoolClient, { agencyId: string; scope: string }>();
 
-async function applyScope(client: pg.PoolClient, want: { agencyId: string; scope: string }): Promise<void> {
+/**
+ * Named (server-side prepared) statements (issue 8): PostgreSQL parses, rewrites (adding the tenant policies)
+ * and plans an unnamed statement on every call, which cost more than running the app's short queries. Each
+ * connection prepares a statement text once under a name derived from the text and then only binds and runs
+ * it. A connection keeps at most MAX_PREPARED names (texts past that run unnamed), so statements whose text
+ * varies (an IN list of n ids) cannot grow a backend's memory without bound.
+ */
+const MAX_PREPARED = 400;
+const prepared = new WeakSet<pg.PoolClient>();
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+function prepareStatements(client: pg.PoolClient): void {
+  if (prepared.has(client)) return;
+  prepared.add(client);
+  const names = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    config: unknown,
+    ...rest: unknown[]
+  ) => {
+    if (config && typeof config === 'object' && !('name' in config && (config as { name?: string }).name)) {
+      const text = (config as { text?: unknown }).text;
+      if (typeof text === 'string' && !('submit' in config)) {
+        const name = statementName(text);
+        if (names.has(name) || names.size < MAX_PREPARED) {
+          names.add(name);
+          return query({ ...config, name }, ...rest);
+        }
+      }
+    }
+    return query(config, ...rest);
+  };
+}
+
+async function applyScope(
+  client: pg.PoolClient,
+  want: { agencyId: string; scope: string },
+  ownLogin: boolean,
+): Promise<void> {
+  prepareStatements(client);
   const have = applied.get(client);
   if (have && have.agencyId === want.agencyId && have.scope === want.scope) return;
   applied.delete(client);
-  await client.query(SET_ROLE_AND_SCOPE, [want.agencyId, want.scope]);
+  await client.query(ownLogin ? SET_SCOPE : SET_ROLE_AND_SCOPE, [want.agencyId, want.scope]);
   applied.set(client, want);
 }
 
@@ -120,6 +171,9 @@ type ConnectCallback = (
  * so a setting never carries over from one request to the next on a pooled connection.
  */
 class ScopedPool extends pg.Pool {
+  /** Connected with the app's own login role (DATABASE_APP_URL), not the owner's. */
+  ownLogin = false;
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
@@ -128,7 +182,7 @@ class ScopedPool extends pg.Pool {
     if (!callback) {
       return super.connect().then(async (client) => {
         try {
-          await applyScope(client, want);
+          await applyScope(client, want, this.ownLogin);
         } catch (err) {
           client.release(err as Error);
           throw err;
@@ -141,7 +195,7 @@ class ScopedPool extends pg.Pool {
         callback(err, client, done);
         return;
       }
-      applyScope(client, want).then(
+      applyScope(client, want, this.ownLogin).then(
         () => callback(undefined, client, done),
         (error: Error) => {
           done(error);
@@ -153,18 +207,23 @@ class ScopedPool extends pg.Pool {
 }
 
 /**
- * PostgreSQL. `as: 'app'` (the API): queries run as the app role under row-level security. `as: 'owner'`:
- * the URL's own user, as migrations and the tests' direct set-up use it.
+ * PostgreSQL. `as: 'app'` (the API): queries run as the app role under row-level security — through its own
+ * login role when `appUrl` (DATABASE_APP_URL) names one, else by switching the owner's connections to
+ * portal_app. `as: 'owner'`: the URL's own user, as migrations and the tests' direct set-up use it.
  */
 export async function openPostgres(
   url: string,
   max = 10,
-  options: { as?: 'app' | 'owner' } = {},
+  options: { as?: 'app' | 'owner'; appUrl?: string | undefined } = {},
 ): Promise<Database> {
-  const pool =
-    options.as === 'owner'
-      ? new pg.Pool({ connectionString: url, max })
-      : new ScopedPool({ connectionString: url, max });
+  const appUrl = options.as === 'owner' ? undefined : options.appUrl;
+  let pool: pg.Pool;
+  if (options.as === 'owner') pool = new pg.Pool({ connectionString: url, max });
+  else {
+    const scoped = new ScopedPool({ connectionString: appUrl ?? url, max });
+    scoped.ownLogin = Boolean(appUrl);
+    pool = scoped;
+  }
   // An idle connection the server closes (a restart, a failover, a terminated backend) emits 'error' on the
   // pool; unheard, Node would end the process. The pool drops that connection and opens a new one on demand.
   pool.on('error', (err) => {
@@ -193,6 +252,7 @@ export async function openPostgres(
         await migratePg(drizzlePg({ client: owner, schema }) as never, {
           migrationsFolder: MIGRATIONS_FOLDER,
         });
+        if (appUrl) await admitAppLogin(owner, appUrl);
       } finally {
         await owner.end();
       }
@@ -201,6 +261,43 @@ export async function openPostgres(
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export class AppLoginError extends Error {}
+
+/**
+ * The app's own login role (DATABASE_APP_URL, issue 9 item 2): made a member of portal_app by the owner at
+ * start-up, and refused when it could get past the tenant policies (a superuser, BYPASSRLS, or the tables'
+ * owner), since then the second wall would not hold.
+ */
+async function admitAppLogin(owner: pg.Pool, appUrl: string): Promise<void> {
+  const login = decodeURIComponent(new URL(appUrl).username);
+  const { rows } = await owner.query<{
+    rolsuper: boolean;
+    rolbypassrls: boolean;
+    owns: number;
+    member: boolean;
+  }>(
+    `select r.rolsuper, r.rolbypassrls,
+       (select count(*)::int from pg_tables t where t.schemaname = 'public' and t.tableowner = r.rolname) as owns,
+       pg_has_role(r.oid, '${APP_ROLE}', 'USAGE') as member
+     from pg_roles r where r.rolname = $1`,
+    [login],
+  );
+  const role = rows[0];
+  if (!role) throw new AppLoginError(`DATABASE_APP_URL names the role "${login}", which does not exist.`);
+  if (role.rolsuper || role.rolbypassrls || role.owns > 0) {
+    throw new AppLoginError(
+      `DATABASE_APP_URL connects as "${login}", which ${role.rolsuper ? 'is a superuser' : role.rolbypassrls ? 'has BYPASSRLS' : 'owns the tables'}: row-level security would not hold it. Use a login role of its own (see the README).`,
+    );
+  }
+  if (!role.member) await owner.query(`GRANT ${APP_ROLE} TO "${login.replaceAll('"', '""')}"`);
+}
+
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  databaseAppUrl?: string | undefined;
+  dataDir: string;
+}) {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, 10, { appUrl: config.databaseAppUrl })
+    : openPglite(config.dataDir);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -286,6 +286,12 @@ export const primaryClients = pgTable(
     updatedAt: updatedAt(),
     /** Removed clients are hidden and kept for the retention period (issue 5). */
     deletedAt: deletedAt(),
+    /**
+     * What the client search reads (clientSearchText), kept by PostgreSQL. A plain column rather than an index
+     * on the expression: under row-level security only a condition made of leakproof functions may be
+     * answered from an index before the tenant policy runs, and `||` is not one (migration 0009).
+     */
+    searchText: text('search_text').generatedAlwaysAs((): SQL => clientSearchText(primaryClients)),
   },
   (t) => [
     uniqueIndex('primary_clients_code_uq').on(t.agencyId, t.clientCode),
@@ -295,7 +301,7 @@ export const primaryClients = pgTable(
     index('primary_clients_agency_email_idx').on(t.agencyId, t.email),
     index('primary_clients_agency_phone_idx').on(t.agencyId, t.phone),
     // Client search stays fast at 100k clients (issue 5): one pg_trgm GIN index on the searched text.
-    index('primary_clients_search_trgm_idx').using('gin', sql`${clientSearchText(t)} gin_trgm_ops`),
+    index('primary_clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { type Access, MSG, type Role, SESSION_EXPIRED_REASON } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { users } from '../db/schema.ts';
 import { agencyScope, inScope, PLATFORM_SCOPE, type TenantScope } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
@@ -67,17 +68,19 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
     if (!scope) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
     // Revocation (decisions §3): the token's version must still be the user's, and the user active.
     const [state] = await inScope(scope, () =>
-      deps.db
-        .select({
-          tokenVersion: users.tokenVersion,
-          isActive: users.isActive,
-          role: users.role,
-          mustChangePassword: users.mustChangePassword,
-        })
-        .from(users)
-        .where(eq(users.id, subject.userId))
-        .limit(1)
-        .execute(),
+      preparedOnce(deps.db, 'session_check', (db) =>
+        db
+          .select({
+            tokenVersion: users.tokenVersion,
+            isActive: users.isActive,
+            role: users.role,
+            mustChangePassword: users.mustChangePassword,
+          })
+          .from(users)
+          .where(eq(users.id, sql.placeholder('userId')))
+          .limit(1)
+          .prepare('session_check'),
+      ).execute({ userId: subject.userId }),
     );
     if (
       !state?.isActive ||

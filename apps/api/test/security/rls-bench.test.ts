@@ -75,7 +75,7 @@ describe.skipIf(!enabled)('row-level security cost on the client dashboard', () 
       tokens.push(client.token);
     }
     // Two apps on the same database with pools of the same size (the API's default, 10).
-    rlsDatabase = await openPostgres(t.config.databaseUrl!, 10);
+    rlsDatabase = await openPostgres(t.config.databaseUrl!, 10, { appUrl: t.config.databaseAppUrl });
     ownerDatabase = await openPostgres(t.config.databaseUrl!, 10, { as: 'owner' });
     walled = await buildApp(t.config, { database: rlsDatabase, logger: false });
     plain = await buildApp(t.config, { database: ownerDatabase, logger: false });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
+import { type Db, openPostgres } from '../../src/db/client.ts';
 import {
   auditLog,
   documents,
@@ -25,7 +25,8 @@ import {
   saveDocument,
   signedInClient,
 } from '../../src/modules/client-portal/client-portal-test-kit.ts';
-import { plansOf } from '../../src/modules/primary-clients/primary-clients.repository.ts';
+import { plansOf, searchFilter } from '../../src/modules/primary-clients/primary-clients.repository.ts';
+import { TEST_APP_LOGIN } from '../global-setup.ts';
 import { bearer, createTestApp, type TestApp } from '../helpers.ts';
 
 // Issue 9, item 2 (decision 012): row-level security is a second wall behind the application's own
@@ -134,7 +135,37 @@ describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
     );
     expect(rows.length).toBeGreaterThanOrEqual(12);
     expect(forced.map((r) => r.table)).toEqual(rows.map((r) => r.table));
-    expect(role).toEqual({ name: 'portal_app', bypass: false, superuser: false, owns: 0 });
+    expect(role).toEqual({ name: TEST_APP_LOGIN, bypass: false, superuser: false, owns: 0 });
+  });
+
+  it('connects as a login role of its own (DATABASE_APP_URL): RESET ROLE or SET ROLE leave it behind the wall', async () => {
+    // What injected SQL would try: drop back to the connection's own user, or take the owner's role.
+    const who = await as(agencyScope(a.agency.agencyId), (db) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`reset role`);
+        return rowsOf<{ session: string; current: string; agencies: number }>(
+          await tx.execute(sql`select session_user as session, current_user as current,
+            (select count(distinct agency_id)::int from primary_clients) as agencies`),
+        )[0]!;
+      }),
+    );
+    expect(who).toEqual({ session: TEST_APP_LOGIN, current: TEST_APP_LOGIN, agencies: 1 });
+    const [owner] = rowsOf<{ name: string }>(await t.db.execute(sql`select current_user as name`));
+    const takeOwner = await as(agencyScope(a.agency.agencyId), (db) =>
+      db.execute(sql`set role ${sql.identifier(owner!.name)}`).then(
+        () => 'allowed',
+        (err: { cause?: { code?: string }; code?: string }) => err.cause?.code ?? err.code,
+      ),
+    );
+    expect(takeOwner).toBe('42501');
+    // And the API will not start with a login that could get past the policies (here: the owner, a superuser).
+    const database = await openPostgres(t.config.databaseUrl!, 1, { appUrl: t.config.databaseUrl! });
+    await expect(database.migrate().finally(() => database.close())).rejects.toThrow(
+      /DATABASE_APP_URL connects as "[^"]+", which is a superuser/,
+    );
+    process.stdout.write(
+      `[security] rls: the API logs in as ${who.session} (not the owner); after RESET ROLE it is still ${who.current} and sees ${who.agencies} agency's clients; SET ROLE to the owner refused\n`,
+    );
   });
 
   it("shows only the scoped agency's rows to a query that has no agency filter", async () => {
@@ -258,5 +289,38 @@ describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
       });
       expect(alerts.statusCode, alerts.body).toBe(200);
     }
+  });
+
+  it('answers searches from their trigram indexes through the wall, not by reading every row (migration 0009)', async () => {
+    const [fn] = rowsOf<{ leakproof: boolean }>(
+      await t.db.execute(
+        sql`select proleakproof as leakproof from pg_proc where oid = 'texticlike(text, text)'::regprocedure`,
+      ),
+    );
+    expect(fn?.leakproof).toBe(true);
+    // The plan PostgreSQL picks for the app role (seq scans priced out: the test agencies are tiny).
+    const planOf = (scope: TenantScope, query: ReturnType<typeof sql>) =>
+      as(scope, (db) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          return rowsOf<Record<string, string>>(await tx.execute(sql`explain ${query}`))
+            .map((r) => Object.values(r)[0])
+            .join('\n');
+        }),
+      );
+    const clientSearch = sql`select ${primaryClients.id} from ${primaryClients} where ${searchFilter('sharma')}`;
+    expect(await planOf(agencyScope(a.agency.agencyId), clientSearch)).toContain(
+      'Bitmap Index Scan on primary_clients_search_trgm_idx',
+    );
+    // And the index does not open the wall: A's client Meera Iyer is found in A's scope, not in B's.
+    const search = (agency: Agency) =>
+      as(agencyScope(agency.agency.agencyId), (db) =>
+        db.select({ agencyId: primaryClients.agencyId }).from(primaryClients).where(searchFilter('iyer')),
+      );
+    expect((await search(a)).map((r) => r.agencyId)).toEqual([a.agency.agencyId]);
+    expect(await search(b)).toEqual([]);
+    console.log(
+      "[security] rls: ILIKE is leakproof; the client search runs as the API's login role in an agency scope on its trigram index",
+    );
   });
 });

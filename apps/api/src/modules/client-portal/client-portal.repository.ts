@@ -1,7 +1,8 @@
 import { DOCUMENT_MIN_BYTES } from '@portal/contract';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import {
   agencies,
   documents,
@@ -18,26 +19,29 @@ import {
 // The client area's queries. Every function takes agencyId first, and every plan, family member and document
 // query also names the signed-in client's primary client id, so one client never reaches another's rows.
 
-/** The signed-in AC user's own primary client record, not deleted. */
+/** The signed-in AC user's own primary client record, not deleted. (On every call of the client area.) */
 export async function findOwnClient(db: Db, agencyId: string, userId: string) {
-  const [row] = await db
-    .select({
-      client: primaryClients,
-      lastLoginAt: users.lastLoginAt,
-      userActive: users.isActive,
-      userFullName: users.fullName,
-      userPhone: users.phone,
-    })
-    .from(primaryClients)
-    .innerJoin(users, eq(users.id, primaryClients.userId))
-    .where(
-      and(
-        eq(primaryClients.agencyId, agencyId),
-        eq(primaryClients.userId, userId),
-        isNull(primaryClients.deletedAt),
-      ),
-    )
-    .limit(1);
+  const [row] = await preparedOnce(db, 'own_client', (d) =>
+    d
+      .select({
+        client: primaryClients,
+        lastLoginAt: users.lastLoginAt,
+        userActive: users.isActive,
+        userFullName: users.fullName,
+        userPhone: users.phone,
+      })
+      .from(primaryClients)
+      .innerJoin(users, eq(users.id, primaryClients.userId))
+      .where(
+        and(
+          eq(primaryClients.agencyId, sql.placeholder('agencyId')),
+          eq(primaryClients.userId, sql.placeholder('userId')),
+          isNull(primaryClients.deletedAt),
+        ),
+      )
+      .limit(1)
+      .prepare('own_client'),
+  ).execute({ agencyId, userId });
   return row ?? null;
 }
 
@@ -82,7 +86,7 @@ const documentUsable = sql<boolean>`(${doc.id} is not null and ${doc.mimeType} =
 
 type PlanTable = typeof insurancePolicies | typeof investmentAccounts;
 
-function planSelect(db: Db, table: PlanTable, agencyId: string) {
+function planSelect(db: Db, table: PlanTable, agencyId: string | Placeholder) {
   const number =
     table === insurancePolicies ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
   const money = table === insurancePolicies ? insurancePolicies.premiumAmount : investmentAccounts.amount;
@@ -132,6 +136,15 @@ function planSelect(db: Db, table: PlanTable, agencyId: string) {
 
 export type PlanRow = Awaited<ReturnType<typeof listPlans>>[number];
 
+const planOrder = (table: PlanTable) => [
+  sql`${table.startDate} desc nulls last`,
+  asc(table.createdAt),
+  asc(table.id),
+];
+
+const withUsable = <R extends { documentUsable: unknown }>(rows: R[]) =>
+  rows.map((r) => ({ ...r, documentUsable: r.documentUsable === true }));
+
 /** The client's plans of one kind (not deleted), optionally only some ids; newest first. */
 export async function listPlans(
   db: Db,
@@ -141,6 +154,24 @@ export async function listPlans(
   where?: SQL,
 ) {
   const table: PlanTable = kind === 'insurance' ? insurancePolicies : investmentAccounts;
+  if (!where) {
+    // My plans, the alerts: every call of the client area's busiest screens, so built once.
+    const name = `client_plans_${kind}`;
+    return withUsable(
+      await preparedOnce(db, name, (d) =>
+        planSelect(d, table, sql.placeholder('agencyId'))
+          .where(
+            and(
+              eq(table.agencyId, sql.placeholder('agencyId')),
+              eq(table.primaryClientId, sql.placeholder('primaryClientId')),
+              isNull(table.deletedAt),
+            ),
+          )
+          .orderBy(...planOrder(table))
+          .prepare(name),
+      ).execute({ agencyId, primaryClientId }),
+    );
+  }
   const rows = await planSelect(db, table, agencyId)
     .where(
       and(
@@ -150,11 +181,12 @@ export async function listPlans(
         where,
       ),
     )
-    .orderBy(sql`${table.startDate} desc nulls last`, asc(table.createdAt), asc(table.id));
-  return rows.map((r) => ({ ...r, documentUsable: r.documentUsable === true }));
+    .orderBy(...planOrder(table));
+  return withUsable(rows);
 }
 
-export function findPlan(
+/** One of the client's plans by its id (plan details, downloads), or null. */
+export async function findPlan(
   db: Db,
   agencyId: string,
   primaryClientId: string,
@@ -162,7 +194,21 @@ export function findPlan(
   planId: string,
 ) {
   const table: PlanTable = kind === 'insurance' ? insurancePolicies : investmentAccounts;
-  return listPlans(db, agencyId, primaryClientId, kind, eq(table.id, planId)).then((r) => r[0] ?? null);
+  const name = `client_plan_${kind}`;
+  const rows = await preparedOnce(db, name, (d) =>
+    planSelect(d, table, sql.placeholder('agencyId'))
+      .where(
+        and(
+          eq(table.id, sql.placeholder('planId')),
+          eq(table.agencyId, sql.placeholder('agencyId')),
+          eq(table.primaryClientId, sql.placeholder('primaryClientId')),
+          isNull(table.deletedAt),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  ).execute({ agencyId, primaryClientId, planId });
+  return withUsable(rows)[0] ?? null;
 }
 
 /** Plans of the client held by one family member. */

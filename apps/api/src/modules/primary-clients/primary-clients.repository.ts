@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Db } from '../../db/client.ts';
 import {
   agencies,
-  clientSearchText,
   documents,
   insurancePolicies,
   investmentAccounts,
@@ -23,14 +22,15 @@ function likePattern(search: string): string {
 }
 
 /**
- * `ILIKE '%term%'` on the expression of the pg_trgm GIN index (schema.ts `clientSearchText`: name, email,
- * phone and client code), so PostgreSQL answers from the index instead of reading every client. A phone
+ * `ILIKE '%term%'` on the column of the pg_trgm GIN index (schema.ts `searchText`: name, email, phone and
+ * client code), so PostgreSQL answers from the index instead of reading every client, also under row-level
+ * security (migration 0009). A phone
  * typed with spaces or dashes ("98765 01234") is also looked up without them.
  */
 export function searchFilter(search: string | undefined): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
-  const text = clientSearchText(primaryClients);
+  const text = primaryClients.searchText;
   const pattern = likePattern(term);
   const digits = term.replace(/[\s-]/g, '');
   if (digits !== term && /^\+?\d+$/.test(digits)) {
