@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { DOCUMENT_MAX_BYTES, MSG } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -30,7 +29,7 @@ import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
-import { HELMET_OPTIONS } from './plugins/security-headers.ts';
+import { securityHeadersHook } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface AppServices {
@@ -106,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // First of all hooks, so answers that an earlier hook refuses (401, 403, 404) carry the headers too.
-  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  app.addHook('onRequest', securityHeadersHook);
   registerErrorHandler(app);
   // After helmet (the 503 carries the headers), before the access hook (a shed call costs no token check).
   await registerLoadShedding(app, config.shed);

@@ -24,9 +24,16 @@ export function createTokenService(options: {
   audience: string;
   ttlSeconds: number;
 }): TokenService {
-  const key = new TextEncoder().encode(options.secret);
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every sign and verify (issue 8).
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(options.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    sign: (s) =>
+    sign: async (s) =>
       new SignJWT({
         roleid: s.roles,
         clientName: s.clientName,
@@ -40,10 +47,10 @@ export function createTokenService(options: {
         .setAudience(options.audience)
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + options.ttlSeconds)
-        .sign(key),
+        .sign(await key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           issuer: options.issuer,
           audience: options.audience,
