@@ -41,7 +41,9 @@ export function decryptBytes(key: Buffer, enc: { iv: string; tag: string; data: 
   try {
     const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(enc.iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(enc.tag, 'base64url'));
-    return Buffer.concat([decipher.update(enc.data), decipher.final()]);
+    const bytes = decipher.update(enc.data);
+    const rest = decipher.final(); // checks the tag; empty for GCM, so the 1 MiB is not copied again
+    return rest.length > 0 ? Buffer.concat([bytes, rest]) : bytes;
   } catch {
     throw new DecryptionError('The document could not be decrypted with this key.');
   }

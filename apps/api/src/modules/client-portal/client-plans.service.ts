@@ -158,23 +158,29 @@ export async function planDocument(
   const own = await ownClient(deps.db, subject);
   const row = await repo.findPlan(deps.db, own.agencyId, own.primaryClientId, kind, id);
   if (!row) throw new AppError('NOT_FOUND', MSG.planNotFound);
-  const doc = await readUsable(deps, own.agencyId, row.plan.documentId);
+  // The plan's row already says whether its document is a usable PDF; then the audit entry is written while
+  // the file is read and decrypted (issue 8), not after. Only a file gone or corrupt on disk since can still
+  // make the answer a 404, and then the entry records the attempt.
+  if (!row.documentUsable || !row.plan.documentId) throw new AppError('NOT_FOUND', MSG.documentMissing);
+  const [doc] = await Promise.all([
+    readUsable(deps, own.agencyId, row.plan.documentId),
+    writeAudit(deps.db, {
+      actorUserId: subject.userId,
+      actorRole: 'AC',
+      agencyId: own.agencyId,
+      action: 'document.download',
+      targetType: kind === 'insurance' ? 'insurance_policy' : 'investment_account',
+      targetId: row.plan.id,
+      detail: {
+        document_id: row.plan.documentId,
+        kind: kind === 'insurance' ? 'policy_pdf' : 'investment_pdf',
+        primary_client_id: own.primaryClientId,
+        secondary_client_id: row.holderFirst !== null ? row.plan.secondaryClientId : null,
+      },
+      ip,
+    }),
+  ]);
   if (doc?.mime !== 'application/pdf') throw new AppError('NOT_FOUND', MSG.documentMissing);
-  await writeAudit(deps.db, {
-    actorUserId: subject.userId,
-    actorRole: 'AC',
-    agencyId: own.agencyId,
-    action: 'document.download',
-    targetType: kind === 'insurance' ? 'insurance_policy' : 'investment_account',
-    targetId: row.plan.id,
-    detail: {
-      document_id: doc.id,
-      kind: kind === 'insurance' ? 'policy_pdf' : 'investment_pdf',
-      primary_client_id: own.primaryClientId,
-      secondary_client_id: row.holderFirst !== null ? row.plan.secondaryClientId : null,
-    },
-    ip,
-  });
   const base = kind === 'insurance' ? row.number : displayName(row);
   return { bytes: doc.bytes, filename: `${base}.pdf` };
 }
