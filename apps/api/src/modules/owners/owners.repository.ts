@@ -31,19 +31,18 @@ function likePattern(search: string): string {
  * Name, agency name, email or id, case-insensitive (spec §5 client search, on the server). One branch per
  * column, each answered by its trigram index (migration 0005), so a search stays fast at 1M owners.
  */
-function searchFilter(search: string | undefined): SQL | undefined {
+function searchMatches(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = likePattern(search);
-  return sql`${ownerAccounts.id} in (
-    select o.id from ${ownerAccounts} o where o.client_name ilike ${pattern}
-    union select o.id from ${ownerAccounts} o join ${users} u on u.id = o.user_id
-      where u.role = 'AO' and u.email ilike ${pattern}
+  return sql`select o.id from ${ownerAccounts} o where o.client_name ilike ${pattern}
+    union select o.id from ${ownerAccounts} o where o.user_id in (
+      select u.id from ${users} u where u.role = 'AO' and u.email ilike ${pattern})
     union select a.owner_id from ${agencies} a where a.name ilike ${pattern}${
       // Only hex digits and dashes can be part of an id: other searches skip that branch.
       /^[0-9a-f-]+$/i.test(search)
         ? sql` union select o.id from ${ownerAccounts} o where o.id::text ilike ${pattern}`
         : sql``
-    })`;
+    }`;
 }
 
 /** A place in the list: created_at in microseconds since 1970 and the id (contract OWNER_CURSOR). */
@@ -70,7 +69,8 @@ export interface OwnerPage {
  * The total comes from the trigger-kept counter without a search, from a count of the matches with one.
  */
 export async function listOwners(db: Db, page: OwnerPage) {
-  const where = searchFilter(page.search);
+  const matches = searchMatches(page.search);
+  const where = matches ? sql`${ownerAccounts.id} in (${matches})` : undefined;
   const backwards = Boolean(page.before);
   const place = page.after ?? page.before;
   let seek: SQL | undefined;
@@ -101,9 +101,11 @@ export async function listOwners(db: Db, page: OwnerPage) {
   const nextCursor = backwards ? last : more ? last : null;
   const prevCursor = backwards ? (more ? first : null) : page.after || page.offset > 0 ? first : null;
   let total: number;
-  if (where) {
-    const [row] = await db.select({ n: count() }).from(ownerAccounts).where(where);
-    total = row?.n ?? 0;
+  if (matches) {
+    // Counted over the matching ids themselves (each branch on its trigram index), not by probing all owners.
+    const result = await db.execute(sql`select count(*)::int as n from (${matches}) m`);
+    const rows = ((result as { rows?: unknown[] }).rows ?? result) as { n: number }[];
+    total = Number(rows[0]?.n ?? 0);
   } else {
     const [row] = await db
       .select({ n: platformCounters.value })
