@@ -1,12 +1,10 @@
 import { type Access, MSG, type Role, SESSION_EXPIRED_REASON } from '@portal/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { preparedOnce } from '../db/prepared.ts';
-import { users } from '../db/schema.ts';
 import { agencyScope, inScope, PLATFORM_SCOPE, type TenantScope } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
 import type { TokenService, TokenSubject } from '../lib/tokens.ts';
+import { loadSession } from '../modules/auth/session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,21 +65,7 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
         : null;
     if (!scope) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
     // Revocation (decisions §3): the token's version must still be the user's, and the user active.
-    const [state] = await inScope(scope, () =>
-      preparedOnce(deps.db, 'session_check', (db) =>
-        db
-          .select({
-            tokenVersion: users.tokenVersion,
-            isActive: users.isActive,
-            role: users.role,
-            mustChangePassword: users.mustChangePassword,
-          })
-          .from(users)
-          .where(eq(users.id, sql.placeholder('userId')))
-          .limit(1)
-          .prepare('session_check'),
-      ).execute({ userId: subject.userId }),
-    );
+    const state = await inScope(scope, () => loadSession(deps.db, subject));
     if (
       !state?.isActive ||
       state.tokenVersion !== subject.tokenVersion ||

@@ -10,6 +10,7 @@ import { maskLast4 } from '../../lib/crypto.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { rememberedOwnClient } from '../auth/session.ts';
 import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './client-portal.repository.ts';
 
@@ -30,7 +31,9 @@ export interface OwnClient {
 /** The caller's primary client, or 404 when it was removed; 403 once the agency turned portal access off. */
 export async function ownClient(db: Db, subject: TokenSubject): Promise<OwnClient> {
   const agencyId = agencyOf(subject);
-  const row = await repo.findOwnClient(db, agencyId, subject.userId);
+  // Read with this request's session check when there was one (access hook), else now.
+  const remembered = rememberedOwnClient(subject);
+  const row = remembered !== undefined ? remembered : await repo.findOwnClient(db, agencyId, subject.userId);
   if (!row) throw new AppError('NOT_FOUND', MSG.clientNotFound);
   if (!row.client.portalAccess) throw new AppError('FORBIDDEN', MSG.forbidden, MSG.portalAccessOff);
   return { agencyId, primaryClientId: row.client.id, row };
