@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
+import {
+  figuresOfRun,
+  type RunOfFiles,
+  tripwireLine,
+  tripwireTotals,
+  writeFigures,
+} from './figures-report.ts';
 
 // Migrates once into a golden copy (conventions: epic-stack's fast reset); every test app then starts from
 // a copy of it. PGlite: a dumped data directory on disk. PostgreSQL: a template database on the server.
@@ -30,10 +37,13 @@ export function appUrl(serverUrl: string, database: string): string {
 declare module 'vitest' {
   interface ProvidedContext {
     golden: Golden;
+    /** Where the test files of this run leave their tripwire figures and figure lines (test/figures.ts). */
+    runDir: string;
   }
 }
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_DIR = path.resolve(API_DIR, '../..');
 
 /** The server URL with another database name. */
 export function databaseUrl(serverUrl: string, database: string): string {
@@ -64,8 +74,8 @@ function alive(pid: number): boolean {
 /** Dumps a killed run left behind (its teardown never ran); a live run's dump is left alone. */
 function removeStaleDumps(dir: string): void {
   for (const name of readdirSync(dir)) {
-    const pid = Number(/^golden-(\d+)-[0-9a-f]+\.tar$/.exec(name)?.[1]);
-    if (pid && !alive(pid)) rmSync(path.join(dir, name), { force: true });
+    const pid = Number(/^(?:golden|run)-(\d+)-[0-9a-f]+(?:\.tar)?$/.exec(name)?.[1]);
+    if (pid && !alive(pid)) rmSync(path.join(dir, name), { force: true, recursive: true });
   }
 }
 
@@ -116,6 +126,10 @@ async function postgresGolden(project: TestProject, serverUrl: string): Promise<
     prefix,
     appLogin: TEST_APP_LOGIN,
   });
+  const version = await withServer(serverUrl, (c) =>
+    c.query<{ v: string }>("select current_setting('server_version') as v"),
+  );
+  engine = `PostgreSQL ${version.rows[0]!.v.split(' ')[0]}`;
   return () =>
     withServer(serverUrl, async (c) => {
       const { rows } = await c.query<{ datname: string }>(
@@ -126,7 +140,45 @@ async function postgresGolden(project: TestProject, serverUrl: string): Promise<
     });
 }
 
+let engine = 'PGlite';
+
+/**
+ * After the run: the whole-suite tripwire's figure line (issue 9, item 7), summed over every test app of every
+ * worker, and the run's figure lines written into SECURITY.md (test/figures-report.ts).
+ */
+async function reportRun(project: TestProject, runDir: string): Promise<void> {
+  const totals = tripwireTotals(runDir);
+  const line = tripwireLine(totals);
+  console.log(line);
+  const files = new Map<string, { failed: boolean }>();
+  for (const m of project.vitest.state.getTestModules()) {
+    if (m.project.name !== project.name) continue;
+    files.set(path.relative(REPO_DIR, m.moduleId), { failed: m.state() === 'failed' });
+  }
+  const all = (await project.globTestFiles()).testFiles.map((f) => path.relative(REPO_DIR, f));
+  const run: RunOfFiles = { engine, files, wholeProject: all.every((f) => files.has(f)) };
+  writeFigures(
+    path.join(REPO_DIR, 'SECURITY.md'),
+    run,
+    figuresOfRun(runDir),
+    run.wholeProject && totals.apps > 0 ? line : null,
+  );
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
-  return serverUrl ? postgresGolden(project, serverUrl) : pgliteGolden(project);
+  const tmp = path.join(API_DIR, '.tmp');
+  mkdirSync(tmp, { recursive: true });
+  const runDir = path.join(tmp, `run-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(runDir);
+  project.provide('runDir', runDir);
+  const teardown = serverUrl ? await postgresGolden(project, serverUrl) : await pgliteGolden(project);
+  return async () => {
+    try {
+      await teardown();
+      await reportRun(project, runDir);
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  };
 }

@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type RegistrationInput,
-  type RegistrationResponse,
-  TENANT_HOST_HEADER,
-  verhoeffValid,
-} from '@portal/contract';
+import { type RegistrationInput, type RegistrationResponse, TENANT_HOST_HEADER } from '@portal/contract';
 import { makeRegistration } from '@portal/contract/factories';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import pg from 'pg';
@@ -17,8 +12,12 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
-import { ownerAccounts, primaryClients, users } from '../src/db/schema.ts';
+import { ownerAccounts, primaryClients, providers, secondaryClients, users } from '../src/db/schema.ts';
+import { decryptField } from '../src/lib/crypto.ts';
 import { appUrl, databaseUrl } from './global-setup.ts';
+import { describeHits, LeakWatch } from './leak-scanner.ts';
+
+export { fullAadhaars } from './leak-scanner.ts';
 
 // The API test harness: each createTestApp() gets its own database copied from the golden one, and each
 // test creates its own agency through these helpers. Nothing here is shared or mutable between tests.
@@ -39,6 +38,8 @@ export interface TestApp {
   db: Db;
   database: Database;
   config: Config;
+  /** What the app answered and logged and the secrets its test sent, scanned when it closes (issue 9, item 7). */
+  tripwire: LeakWatch;
   close(): Promise<void>;
 }
 
@@ -47,8 +48,13 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Wait for `app.ready()` (default). False leaves the app open for more routes, as the access test needs. */
   ready?: boolean;
-  /** Log lines of the app go here (with LOG_LEVEL in `env`); without it the app logs nothing. */
+  /**
+   * Log lines of the app go here too (with LOG_LEVEL in `env`). Every app logs at `debug` into the tripwire
+   * unless `env` names another LOG_LEVEL.
+   */
   logStream?: { write(line: string): void };
+  /** Only for the tripwire's self-test: leaks this app plants are counted apart from the suite's hits. */
+  plantedLeaks?: boolean;
 }
 
 interface DatabaseCopy {
@@ -119,16 +125,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     const config = loadConfig(
       testEnv({
+        LOG_LEVEL: 'debug',
         ...(copy.url ? { DATABASE_URL: copy.url, DATABASE_APP_URL: copy.appUrl! } : {}),
         ...options.env,
       }),
     );
+    const tripwire = new LeakWatch();
     const app = await buildApp(config, {
       database: copy.database,
       logger: false,
-      ...(options.logStream ? { logStream: options.logStream } : {}),
+      logStream: {
+        write(line) {
+          tripwire.log(line);
+          options.logStream?.write(line);
+        },
+      },
     });
-    const leaks = watchForAadhaar(app);
+    watchInjections(app, tripwire);
     if (options.ready !== false) await app.ready();
     let closed = false;
     return {
@@ -136,13 +149,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       db: copy.owner.db,
       database: copy.database,
       config,
+      tripwire,
       async close() {
         if (closed) return;
         closed = true;
+        await seedStoredSecrets(copy.owner.db, config.encryptionKey, tripwire);
         await app.close().catch(() => {});
         await copy.database.close();
         await copy.drop();
-        if (leaks.length > 0) throw new Error(`Answers showed a full Aadhaar number: ${leaks.join('; ')}`);
+        const hits = tripwire.scan();
+        recordTripwire(tripwire, hits.length, options.plantedLeaks === true);
+        if (hits.length > 0) throw new Error(describeHits(hits));
       },
     };
   } catch (err) {
@@ -152,34 +169,84 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
 }
 
-/** Every 12-digit run standing alone that passes Verhoeff: what a full Aadhaar number looks like. */
-export function fullAadhaars(text: string): string[] {
-  return [...text.matchAll(/(?<![\w-])\d{12}(?!\w)/g)].map((m) => m[0]).filter((d) => verhoeffValid(d));
-}
-
 /**
- * The sensitive-data tripwire of the whole API suite (issue 9, item 7; decisions §5: Aadhaar is kept as its
- * last 4 digits): every text answer of every test app is read, and close() fails when one showed a full
- * Aadhaar number. The security tests add log lines, seeded PANs and tokens (test/security/tripwire.ts).
+ * The sensitive-data tripwire of the whole API suite (issue 9, item 7; decisions §5): every answer (headers,
+ * and the body when it is text) of every test app is kept with the secrets each request sent, and scanned
+ * with the app's log lines when it closes (test/leak-scanner.ts).
  */
-function watchForAadhaar(app: FastifyInstance): string[] {
-  const leaks: string[] = [];
-  const original = app.inject.bind(app) as (o: InjectOptions | string) => Promise<LightMyRequestResponse>;
+function watchInjections(app: FastifyInstance, tripwire: LeakWatch): void {
+  const original = app.inject.bind(app) as (o: InjectOptions) => Promise<LightMyRequestResponse>;
   const watched = async (opts: InjectOptions | string) => {
-    const res = await original(opts);
-    const type = String(res.headers['content-type'] ?? '');
-    if (type === '' || /json|text/.test(type)) {
-      for (const a of fullAadhaars(res.body)) {
-        const url = typeof opts === 'string' ? opts : opts.url;
-        leaks.push(
-          `${a} in the answer to ${typeof opts === 'string' ? 'GET' : (opts.method ?? 'GET')} ${String(url)}`,
-        );
-      }
-    }
+    const o: InjectOptions = typeof opts === 'string' ? { url: opts } : opts;
+    tripwire.noteRequest(o);
+    const res = await original(o);
+    tripwire.noteAnswer(o, res);
     return res;
   };
   (app as unknown as { inject: typeof watched }).inject = watched;
-  return leaks;
+}
+
+/**
+ * The PANs, CIFs and account numbers the test stored, through the API or a test kit's insert: decrypted from
+ * their columns before the copy is dropped, they must show in no answer and no log line either.
+ */
+async function seedStoredSecrets(db: Db, key: Buffer, tripwire: LeakWatch): Promise<void> {
+  const columns = [
+    ['PAN', primaryClients, primaryClients.panEnc],
+    ['PAN', secondaryClients, secondaryClients.panEnc],
+    ['CIF', secondaryClients, secondaryClients.cifEnc],
+    ['account number', secondaryClients, secondaryClients.accountNumberEnc],
+    ['account number', providers, providers.bankAccountNumberEnc],
+  ] as const;
+  const read = async () => {
+    for (const [kind, table, column] of columns) {
+      const rows = await db.select({ value: column }).from(table).where(isNotNull(column));
+      for (const { value } of rows) {
+        try {
+          tripwire.seedAs(kind, `${kind} stored in ${getTableName(table)}`, decryptField(key, value!));
+        } catch {
+          // A test's deliberately broken ciphertext: nothing to look for.
+        }
+      }
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  // A test that stopped its database leaves nothing to read; the tripwire still scans what was sent.
+  await Promise.race([read(), new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))])
+    .catch(() => {})
+    .finally(() => clearTimeout(timer));
+}
+
+interface TripwireFigures {
+  apps: number;
+  answers: number;
+  logLines: number;
+  hits: number;
+  planted: number;
+  seeds: string[];
+}
+
+/** Adds one closed app's figures to this worker's file; the global teardown sums the files of the run. */
+function recordTripwire(tripwire: LeakWatch, hits: number, planted: boolean): void {
+  const dir = runDir();
+  if (!dir) return;
+  const figures: TripwireFigures = {
+    apps: 1,
+    answers: tripwire.answers,
+    logLines: tripwire.logLines,
+    hits: planted ? 0 : hits,
+    planted: planted ? hits : 0,
+    seeds: tripwire.seedDigests(),
+  };
+  appendFileSync(path.join(dir, `tripwire-${process.pid}.jsonl`), `${JSON.stringify(figures)}\n`);
+}
+
+function runDir(): string | undefined {
+  try {
+    return inject('runDir');
+  } catch {
+    return undefined;
+  }
 }
 
 let ipCounter = 0;

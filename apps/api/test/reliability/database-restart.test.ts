@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
+import { figure } from '../figures.ts';
 import {
   type Answer,
   killServer,
@@ -45,7 +46,7 @@ function skipReason(): string | null {
 }
 
 const reason = skipReason();
-if (reason) console.log(`[reliability] database restart: skipped — ${reason}`);
+if (reason) figure('8. Database restart', `[reliability] database restart: skipped — ${reason}`);
 
 /** Runs a PostgreSQL tool as the postgres user when this process is root (initdb refuses root). */
 function asPostgres(tool: string, args: string[]) {
@@ -206,7 +207,8 @@ describe.skipIf(reason !== null)('PostgreSQL restart under load', () => {
     const lost = [...acknowledged].filter((e) => !stored.has(e));
     expect(lost).toEqual([]);
     const total = (p: Phase) => Object.values(seen[p]).reduce((a, b) => a + b, 0);
-    console.log(
+    figure(
+      '8. Database restart',
       `[reliability] database restart (PostgreSQL ${PG_PORT}): ${total('before') + total('down') + total('after')} requests (before ${JSON.stringify(seen.before)}, down ${JSON.stringify(seen.down)}, after ${JSON.stringify(seen.after)}), down ${downSeconds.toFixed(1)} s, health 503 while down, recovered ${recoverSeconds.toFixed(1)} s after start, ${acknowledged.size} acknowledged writes, 0 lost; test ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }, 150_000);

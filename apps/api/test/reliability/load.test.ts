@@ -10,6 +10,7 @@ import {
   agencyWithClients,
   richClient,
 } from '../../src/modules/client-portal/client-portal-test-kit.ts';
+import { figure } from '../figures.ts';
 import { createAgencyClient, createTestApp, signInToken, type TestApp } from '../helpers.ts';
 
 // Issue 9, item 9: a bounded load run on the main read routes as an agency owner (AO) and as an agency client
@@ -121,7 +122,8 @@ describe(`load on ${engine}`, () => {
       worstP99 = Math.max(worstP99, result.latency.p99);
       lines.push(`${role} ${name} ${result['2xx']} (p99 ${result.latency.p99} ms)`);
     }
-    console.log(
+    figure(
+      '9. Load',
       `[security] load (${engine}): ${routes.length} routes, ${requests} requests, 0 5xx, p99 ≤ ${worstP99} ms ` +
         `(${CONNECTIONS} connections, ${SECONDS_PER_ROUTE} s a route): ${lines.join('; ')}`,
     );
@@ -215,7 +217,8 @@ describe(`load on ${engine}`, () => {
     expect(healthWhileStalled).toBe(200);
     const backAfterStall = await recovery(dashboard, headers, 5000);
 
-    console.log(
+    figure(
+      '9. Load shedding',
       `[security] load shedding (${engine}): limit 4 calls at once, 64 connections for 2 s: ` +
         `${served} served, ${refused} shed with 503 + Retry-After, 0 5xx other than 503, 0 errors; ` +
         `health ${during.health!.length}/${during.health!.length}, files and screens ` +

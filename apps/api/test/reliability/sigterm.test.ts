@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { plan } from '../../src/modules/plans/plans-test-kit.ts';
 import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
+import { figure } from '../figures.ts';
 import { PDF_BYTES } from '../images.ts';
 import { multipart } from '../multipart.ts';
 import {
@@ -108,7 +109,8 @@ describe(`SIGTERM (${engine})`, () => {
       documents: `select d.size_bytes from insurance_policies p join documents d on d.id = p.document_id where p.primary_client_id = '${clientId}'`,
     });
     expect(rows.documents.map((d) => Number(d.size_bytes))).toEqual([pdf.length]);
-    console.log(
+    figure(
+      '8. SIGTERM drain',
       `[reliability] sigterm (${engine}): a ${(body.payload.length / 1e6).toFixed(1)} MB upload in flight finished 201, new connections refused, exit 0 after ${drainSeconds.toFixed(1)} s; test ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }, 120_000);

@@ -14,6 +14,7 @@ import { clientPayload } from '../../src/modules/primary-clients/primary-clients
 import { insurancePayload, investmentPayload } from '../../src/modules/providers/providers-test-kit.ts';
 import { runReminderJob } from '../../src/modules/renewals/reminder-job.ts';
 import { atIndia } from '../../src/modules/renewals/renewals-test-kit.ts';
+import { figure } from '../figures.ts';
 import {
   bearer,
   createAdmin,
@@ -862,7 +863,8 @@ describe('the authorization matrix', () => {
       }
     }
     const mine = rows.filter((r) => SIDES.some((s) => canaryPattern(s).test(r.textBody))).length;
-    console.log(
+    figure(
+      '1. Authorization matrix',
       `[security] authz matrix: the reminder job sent ${reminderMails} e-mails to the outbox, ${rows.length} outbox rows ` +
         `(${mine} with their agency's canaries, ${reminderToClients} to a client), ` +
         `${hits.length} canary hits of the other agency or of another client`,
@@ -886,17 +888,20 @@ describe('the authorization matrix', () => {
     }
     await runCrossReferences();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
+    figure(
+      '1. Authorization matrix',
       `[security] authz matrix: ${figures.routes} routes (router = OpenAPI = table), ${figures.cells} cells, ` +
         `${figures.unexpectedAllows.length} unexpected allows, ${figures.unexpectedStatuses.length} unexpected statuses, ` +
         `${figures.canaryHits.length} canary hits in A answers/headers/logs/files (and B's), ` +
         `${figures.clientHits.length} of another client's canaries seen by an agency client`,
     );
-    console.log(
+    figure(
+      '1. Authorization matrix',
       `[security] authz matrix: another agency's object answered as no object in ${figures.foreignPairs - figures.foreignDiffers.length} of ${figures.foreignPairs} pairs; ` +
         `${figures.crossCells} of the cells name a second object of another client or agency in the body`,
     );
-    console.log(
+    figure(
+      '1. Authorization matrix',
       `[security] authz matrix scanned ${figures.answersScanned} answers of agency callers, ${figures.filesScanned} files, ` +
         `${figures.logLinesScanned} log lines; their own agency's canaries were seen in ${figures.ownCanaries.answers} answers, ` +
         `${figures.ownCanaries.files} files, ${figures.ownCanaries.logLines} log lines ` +
@@ -933,7 +938,8 @@ describe('the authorization matrix', () => {
         }
       }
     }
-    console.log(
+    figure(
+      '1. Authorization matrix',
       `[security] authz matrix: afterwards ${rows} rows of ${tables} tenant tables of A and B hold ${hits.length} canaries of the other agency`,
     );
     expect(tables).toBeGreaterThan(10);

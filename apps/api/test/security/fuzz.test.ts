@@ -13,6 +13,7 @@ import {
   clientPayload,
   createClient,
 } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
+import { figure } from '../figures.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -570,7 +571,7 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
   let signIns = 0;
 
   beforeAll(async () => {
-    console.log(`[security] fuzz seed=${SEED}`);
+    figure('4. Fuzzing', `[security] fuzz seed=${SEED}`);
     t = await createTestApp();
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
@@ -856,10 +857,12 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
     const polluted =
       ['polluted', 'isAdmin', 'role'].filter((k) => k in {} || k in []).length + changedKeys.length;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
+    figure(
+      '4. Fuzzing',
       `[security] fuzz: ${ops.length} operations × ${ROLES.length} roles, ${requests} requests, ${serverErrors} server errors, ${mismatches} schema mismatches, ${stackTraces} stack traces, ${polluted} prototype pollution, seed ${SEED}, ${seconds} s`,
     );
-    console.log(
+    figure(
+      '4. Fuzzing',
       `[security] fuzz answers: ${Object.entries(statuses)
         .sort()
         .map(([k, n]) => `${n} ${k}`)

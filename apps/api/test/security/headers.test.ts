@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { endpoints } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { figure } from '../figures.ts';
 import { bearer, createAccountOfEveryRole, signInToken } from '../helpers.ts';
 import { createWatchedApp, reportTripwire, type WatchedApp } from './tripwire.ts';
 
@@ -122,7 +123,8 @@ describe('security headers', () => {
 
     const bad = checked.filter((c) => c.problems.length > 0);
     const routeCount = routes.length;
-    console.log(
+    figure(
+      '6. Headers',
       `[security] headers: ${checked.length} answers checked (${routeCount} API routes × anonymous and owner, plus SPA, static, 404, refused before routing, docs): ${bad.length} missing a header`,
     );
     expect(bad).toEqual([]);
@@ -143,7 +145,10 @@ describe('security headers', () => {
       }
       if (/\son[a-z]+=/i.test(html)) inline.push(`${page}: an inline event handler`);
     }
-    console.log(`[security] index.html: ${pages.length} pages read, ${inline.length} inline scripts`);
+    figure(
+      '6. Headers',
+      `[security] index.html: ${pages.length} pages read, ${inline.length} inline scripts`,
+    );
     expect(inline).toEqual([]);
   });
 });

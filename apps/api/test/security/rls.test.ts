@@ -26,6 +26,7 @@ import {
   signedInClient,
 } from '../../src/modules/client-portal/client-portal-test-kit.ts';
 import { plansOf, searchFilter } from '../../src/modules/primary-clients/primary-clients.repository.ts';
+import { figure } from '../figures.ts';
 import { TEST_APP_LOGIN } from '../global-setup.ts';
 import { bearer, createTestApp, type TestApp } from '../helpers.ts';
 
@@ -37,8 +38,9 @@ import { bearer, createTestApp, type TestApp } from '../helpers.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 if (!onPostgres) {
-  process.stdout.write(
-    '[security] rls: skipped on PGlite (its one connection is a superuser, which row-level security does not hold; run with DATABASE_URL)\n',
+  figure(
+    '2. Row-level security',
+    '[security] rls: skipped on PGlite (its one connection is a superuser, which row-level security does not hold; run with DATABASE_URL)',
   );
 }
 
@@ -130,8 +132,9 @@ describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
         from pg_roles r where r.rolname = current_user`);
       return rowsOf<{ name: string; bypass: boolean; superuser: boolean; owns: number }>(r)[0]!;
     });
-    process.stdout.write(
-      `[security] rls: ${rows.length} tenant tables, ${forced.length} forced with a policy, role ${role.name} bypassrls=${role.bypass} owner=${role.owns > 0}\n`,
+    figure(
+      '2. Row-level security',
+      `[security] rls: ${rows.length} tenant tables, ${forced.length} forced with a policy, role ${role.name} bypassrls=${role.bypass} owner=${role.owns > 0}`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(12);
     expect(forced.map((r) => r.table)).toEqual(rows.map((r) => r.table));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
+import { figure } from '../figures.ts';
 
 // Issue 9, item 10: `npm run sbom` (scripts/supply-chain.mjs) passes: every package.json of the workspace pins
 // exact versions, package-lock.json is committed and in sync, the CycloneDX SBOM it writes lists every direct
@@ -81,7 +82,8 @@ it('exact versions, a committed lockfile in sync, an SBOM listing every direct d
   const audit = /^audit: .*$/m.exec(stdout)?.[0];
   expect(audit).toBeDefined();
   const names = new Set(direct.map((d) => d.name));
-  console.log(
+  figure(
+    '10. Supply chain',
     `[security] supply chain: ${names.size} direct deps exact (${direct.length} pins in ${all.length} package.json files), ` +
       `lockfile committed and in sync, ${sbom.components.length} packages in SBOM (CycloneDX ${sbom.specVersion}), ${audit}`,
   );

@@ -1,6 +1,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { figure } from '../figures.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -111,7 +112,8 @@ describe('refused tokens', () => {
       const res = await t.app.inject({ url: '/api/auth/me', headers: { authorization: header } });
       if (res.statusCode !== 401) accepted.push(`authorization "${header.slice(0, 12)}": ${res.statusCode}`);
     }
-    console.log(
+    figure(
+      '3. Tokens',
       `[security] tokens: ${tokens.length} bad tokens × 3 routes + 5 bad headers, ${tokens.length * 3 + 5 - accepted.length} refused with 401, ${accepted.length} accepted`,
     );
     expect(tokens.length).toBeGreaterThanOrEqual(12);
@@ -175,7 +177,8 @@ describe('revoked tokens', () => {
     expect(deactivated.statusCode, deactivated.body).toBe(200);
     results.deactivation = (await me(afterReset)).statusCode;
 
-    console.log(
+    figure(
+      '3. Revocation',
       `[security] revocation: ${Object.entries(results)
         .map(([k, v]) => `${k} → ${v}`)
         .join(', ')}`,

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithClient, pdfOf, plan } from '../../src/modules/plans/plans-test-kit.ts';
 import { AADHAAR, clientPayload, PAN } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
+import { figure } from '../figures.ts';
 import { bearer, createAgencyClient, signInToken, verifyOwner } from '../helpers.ts';
 import { pngBytes } from '../images.ts';
 import { multipart, type Part } from '../multipart.ts';
@@ -378,7 +379,8 @@ describe('uploads', () => {
       const ok = await route.send(good);
       expect(ok.statusCode, `${route.key} with a good file: ${ok.body}`).toBeLessThan(300);
     }
-    console.log(
+    figure(
+      '5. Uploads',
       `[security] uploads: ${samples.length} hostile files × ${routes.length} upload routes (${multipartKeys.length} multipart endpoints) = ${sent} posts, ${sent - accepted.length} refused, ${accepted.length} accepted, ${serverErrors.length} server errors`,
     );
     expect(accepted).toEqual([]);
@@ -451,7 +453,10 @@ describe('downloads', () => {
       if (!/no-store/.test(String(res.headers['cache-control'])))
         problems.push(`${key}: Cache-Control "${res.headers['cache-control']}"`);
     }
-    console.log(`[security] downloads: ${calls.length} download routes, ${problems.length} problems`);
+    figure(
+      '5. Downloads',
+      `[security] downloads: ${calls.length} download routes, ${problems.length} problems`,
+    );
     expect(problems).toEqual([]);
   });
 });
