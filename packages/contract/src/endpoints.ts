@@ -104,6 +104,12 @@ export interface Endpoint {
   response: z.ZodType;
   /** The content types of a success answer that is a file (BinaryResponseSchema) rather than JSON. */
   produces?: readonly string[];
+  /**
+   * false: a write that takes no Idempotency-Key (issue 9 item 8). Sign-out and password change revoke the
+   * token a retry would carry, so a replay could never be answered, and a stored answer would keep a fresh
+   * bearer token in the database for a day.
+   */
+  replayable?: false;
   status: number;
 }
 
@@ -140,6 +146,7 @@ export const endpoints = {
     summary: 'Revoke every token of the caller',
     tag: 'auth',
     response: MessageResponseSchema,
+    replayable: false,
     status: 200,
   },
   me: {
@@ -155,6 +162,7 @@ export const endpoints = {
     tag: 'auth',
     body: ChangePasswordSchema,
     response: LoginResponseSchema,
+    replayable: false,
     status: 200,
   },
   listOwners: {

@@ -203,7 +203,8 @@ export async function runIdempotent<T>(
       }
       throw err;
     }
-    // Routes that did not store the answer in their own transaction store it now (a file is not kept).
+    // Routes that did not store the answer in their own transaction store it now (a file is not kept):
+    // sign-out and a password change, whose write revokes the token a retry would carry (decision 013).
     if (Buffer.isBuffer(body)) return { replayed: false, body };
     await db.insert(idempotencyKeys).values(rowOf(ctx, body)).onConflictDoNothing();
     return { replayed: false, body };

@@ -26,7 +26,11 @@ export function addRoute<E extends Endpoint>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access, beforePasswordChange: endpoint.beforePasswordChange === true },
+    config: {
+      access: endpoint.access,
+      beforePasswordChange: endpoint.beforePasswordChange === true,
+      replayable: endpoint.replayable !== false,
+    },
     // An endpoint that takes JSON (`body`) or the same payload as multipart (`multipart`) checks the JSON
     // body only; a multipart request is read and checked by its handler.
     ...(endpoint.body && endpoint.multipart ? { attachValidation: true } : {}),
@@ -51,15 +55,18 @@ export function addRoute<E extends Endpoint>(
     },
     handler: async (req, reply) => {
       if (req.validationError && !req.isMultipart()) throw req.validationError;
-      const outcome = await runIdempotent(req, app.services.database.db, endpoint.status, () =>
+      const run = () =>
         handler({
           req,
           reply,
           body: req.body as Out<E['body']>,
           query: req.query as Out<E['querystring']>,
           params: req.params as Out<E['params']>,
-        }),
-      );
+        });
+      const outcome =
+        endpoint.replayable === false
+          ? { replayed: false as const, body: await run() }
+          : await runIdempotent(req, app.services.database.db, endpoint.status, run);
       if (outcome.replayed) {
         reply.status(outcome.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return outcome.body as z.input<E['response']>;

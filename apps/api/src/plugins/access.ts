@@ -12,6 +12,8 @@ declare module 'fastify' {
     access?: Access;
     /** Callable while the user must still choose a new password. */
     beforePasswordChange?: boolean;
+    /** Whether the write takes an Idempotency-Key (contract `replayable`); read by the OpenAPI document. */
+    replayable?: boolean;
   }
   interface FastifyRequest {
     /** The verified caller; set on every route that is not public. */

@@ -33,7 +33,9 @@ export async function registerDocs(app: FastifyInstance, browsable: boolean): Pr
       const out = jsonSchemaTransform(document);
       const methods = [document.route.method].flat().map((m) => String(m).toUpperCase());
       const write = methods.some((m) => WRITES.has(m));
-      if (!write || document.route.config?.access === 'public' || !out.schema || out.schema.hide) return out;
+      const config = document.route.config as { access?: string; replayable?: boolean } | undefined;
+      if (!write || config?.access === 'public' || config?.replayable === false) return out;
+      if (!out.schema || out.schema.hide) return out;
       return { ...out, schema: { ...out.schema, headers: IDEMPOTENCY_HEADERS } };
     },
   });

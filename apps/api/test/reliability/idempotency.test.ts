@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  agencies,
+  auditLog,
   documents,
   idempotencyKeys,
   insurancePolicies,
   primaryClients,
   providers,
+  renewalEvents,
+  services,
 } from '../../src/db/schema.ts';
 import { addPlans, addProvider, pdfFile, plan, SERVICE_IDS } from '../../src/modules/plans/plans-test-kit.ts';
 import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
 import { ownerWithToken } from '../../src/modules/providers/providers-test-kit.ts';
-import { bearer, createTestApp, type TestApp } from '../helpers.ts';
+import { bearer, createAdmin, createTestApp, PORTAL_HOST, signInToken, type TestApp } from '../helpers.ts';
 import { pngBytes } from '../images.ts';
 import { multipart, type Part } from '../multipart.ts';
 
@@ -300,6 +307,260 @@ describe('Idempotency-Key on other writes', () => {
   });
 });
 
+describe('answers that commit with their write', () => {
+  // Every signed-in write that is one transaction stores its Idempotency-Key answer in that transaction
+  // (decision 013), so a crash between the write's commit and its answer cannot exist: a retry either
+  // finds the answer or finds nothing done. Proved by a fault in storing the answer (a trigger refuses the
+  // keys named `refuse-answer-…`): the request fails and its write is undone with it (audit row, renewal
+  // event, document row and encrypted file included), where an answer stored after the commit would leave
+  // the write done and unanswered. Then the same request with a good key is done, and sent again it is
+  // replayed (the first answer, Idempotent-Replayed: true) and not done a second time.
+  beforeAll(async () => {
+    await t.db.execute(sql`
+      create or replace function refuse_test_answers() returns trigger language plpgsql as $$
+      begin
+        if new.key like 'refuse-answer-%' then
+          raise exception 'injected fault: the answer could not be stored';
+        end if;
+        return new;
+      end $$`);
+    await t.db.execute(sql`
+      create trigger refuse_test_answers before insert on idempotency_keys
+      for each row execute function refuse_test_answers()`);
+  });
+  afterAll(async () => {
+    await t.db.execute(sql`drop trigger if exists refuse_test_answers on idempotency_keys`);
+  });
+
+  type Send = (key: string) => Promise<LightMyRequestResponse>;
+  interface Case {
+    name: string;
+    status: number;
+    /** The caller and a request of the route, made ready on a fresh agency. */
+    prepare(): Promise<{ actorUserId: string; agencyId: string; send: Send; observe(): Promise<unknown> }>;
+  }
+
+  const multipartSend = (token: string, method: 'POST' | 'PUT', url: string, parts: () => Part[]): Send => {
+    return (key) => {
+      const body = multipart(parts());
+      return t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(token), ...body.headers, 'idempotency-key': key },
+        payload: body.payload,
+      });
+    };
+  };
+  const jsonSend =
+    (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Send =>
+    (key) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(token), 'idempotency-key': key },
+        ...(payload ? { payload } : {}),
+      });
+
+  /** An owner with one client, its life plan (ending 2045-03-31) and the plan's PDF. */
+  async function agencyWithPlan() {
+    const owner = await setUp();
+    const created = await sendClient(owner.token, undefined, owner.payload(), pdfFile('first').bytes);
+    expect(created.statusCode, created.body).toBe(201);
+    const client = created.json().data as { primary_client_id: string; email: string };
+    const [policy] = await t.db
+      .select()
+      .from(insurancePolicies)
+      .where(eq(insurancePolicies.primaryClientId, client.primary_client_id));
+    const planRow = async () =>
+      (await t.db.select().from(insurancePolicies).where(eq(insurancePolicies.id, policy!.id)))[0]!;
+    return { ...owner, client, planId: policy!.id, planRow };
+  }
+
+  const cases: Case[] = [
+    {
+      name: 'mark renewed with the new PDF',
+      status: 200,
+      async prepare() {
+        const w = await agencyWithPlan();
+        return {
+          actorUserId: w.agency.userId,
+          agencyId: w.agency.agencyId,
+          send: multipartSend(w.token, 'POST', `/api/renewals/plans/${w.planId}/renewed`, () => [
+            { name: 'new_end_date', value: '2046-03-31' },
+            { name: 'note', value: 'Paid at the branch' },
+            { name: 'document', ...pdfFile('renewed') },
+          ]),
+          observe: async () => {
+            const p = await w.planRow();
+            return { endDate: p.endDate, status: p.status, documentId: p.documentId };
+          },
+        };
+      },
+    },
+    {
+      name: 'mark contacted',
+      status: 200,
+      async prepare() {
+        const w = await agencyWithPlan();
+        return {
+          actorUserId: w.agency.userId,
+          agencyId: w.agency.agencyId,
+          send: jsonSend(w.token, 'POST', `/api/renewals/plans/${w.planId}/contacted`, { note: 'Called' }),
+          observe: async () => null,
+        };
+      },
+    },
+    {
+      name: 'mark lapsed',
+      status: 200,
+      async prepare() {
+        const w = await agencyWithPlan();
+        return {
+          actorUserId: w.agency.userId,
+          agencyId: w.agency.agencyId,
+          send: jsonSend(w.token, 'POST', `/api/renewals/plans/${w.planId}/lapsed`, { note: 'No answer' }),
+          observe: async () => (await w.planRow()).status,
+        };
+      },
+    },
+    {
+      name: 'the agency logo',
+      status: 200,
+      async prepare() {
+        const w = await setUp();
+        return {
+          actorUserId: w.agency.userId,
+          agencyId: w.agency.agencyId,
+          send: multipartSend(w.token, 'POST', '/api/agencies/profile/logo', () => [
+            { name: 'logo', filename: 'logo.png', type: 'image/png', bytes: pngBytes(6, 6) },
+          ]),
+          observe: async () =>
+            (await t.db.select().from(agencies).where(eq(agencies.id, w.agency.agencyId)))[0]?.logoDocumentId,
+        };
+      },
+    },
+    {
+      name: 'a provider edited with a new logo',
+      status: 200,
+      async prepare() {
+        const w = await setUp();
+        const providerId = await addProvider(t.app, w.token, 'motor');
+        return {
+          actorUserId: w.agency.userId,
+          agencyId: w.agency.agencyId,
+          send: multipartSend(w.token, 'PUT', `/api/plans/insurance/${providerId}`, () => [
+            {
+              name: 'payload',
+              value: JSON.stringify({
+                service_id: SERVICE_IDS.motor,
+                provider_name: 'Motor Co Renamed',
+                agency_code: 'AG-7',
+              }),
+            },
+            { name: 'providerlogourl', filename: 'logo.png', type: 'image/png', bytes: pngBytes(5, 5) },
+          ]),
+          observe: async () => {
+            const [p] = await t.db.select().from(providers).where(eq(providers.id, providerId));
+            return { name: p?.providerName, logo: p?.logoDocumentId };
+          },
+        };
+      },
+    },
+    {
+      name: "a client's edit",
+      status: 200,
+      async prepare() {
+        const w = await agencyWithPlan();
+        const update = { ...clientPayload({ email: w.client.email }), first_name: 'Kavya' };
+        return {
+          actorUserId: w.agency.userId,
+          agencyId: w.agency.agencyId,
+          send: jsonSend(w.token, 'PUT', `/api/users/primary-clients/${w.client.primary_client_id}`, update),
+          observe: async () =>
+            (
+              await t.db
+                .select()
+                .from(primaryClients)
+                .where(eq(primaryClients.id, w.client.primary_client_id))
+            )[0]?.firstName,
+        };
+      },
+    },
+    {
+      name: "a plan's removal",
+      status: 200,
+      async prepare() {
+        const w = await agencyWithPlan();
+        return {
+          actorUserId: w.agency.userId,
+          agencyId: w.agency.agencyId,
+          send: jsonSend(w.token, 'DELETE', `/api/client-plans/${w.planId}`),
+          observe: async () => (await w.planRow()).deletedAt !== null,
+        };
+      },
+    },
+    {
+      name: "the admin's new service",
+      status: 201,
+      async prepare() {
+        const w = await setUp();
+        const admin = await createAdmin(t);
+        const token = await signInToken(t.app, { ...admin, host: PORTAL_HOST });
+        const code = `pet_${randomUUID()
+          .replace(/[^a-f]/g, '')
+          .slice(0, 8)}`;
+        return {
+          actorUserId: admin.userId,
+          agencyId: w.agency.agencyId,
+          send: jsonSend(token, 'POST', '/api/services', {
+            code,
+            name: 'Pet insurance',
+            category: 'insurance',
+          }),
+          observe: async () => (await t.db.select().from(services).where(eq(services.code, code))).length,
+        };
+      },
+    },
+  ];
+
+  /** What a write leaves behind: its audit rows, renewal events, document rows and encrypted files. */
+  async function traces(actorUserId: string, agencyId: string) {
+    const dir = path.join(t.app.services.documents.dir, agencyId);
+    return {
+      audit: (await t.db.select().from(auditLog).where(eq(auditLog.actorUserId, actorUserId))).length,
+      events: (await t.db.select().from(renewalEvents).where(eq(renewalEvents.agencyId, agencyId))).length,
+      documents: (await t.db.select().from(documents).where(eq(documents.agencyId, agencyId))).length,
+      files: existsSync(dir) ? readdirSync(dir).length : 0,
+    };
+  }
+
+  for (const c of cases) {
+    it(`${c.name}: undone with its answer, then done once and replayed`, async () => {
+      const { actorUserId, agencyId, send, observe } = await c.prepare();
+      const before = { traces: await traces(actorUserId, agencyId), state: await observe() };
+
+      const faulted = await send(`refuse-answer-${randomUUID()}`);
+      expect(faulted.statusCode, faulted.body).toBe(500);
+      expect({ traces: await traces(actorUserId, agencyId), state: await observe() }).toEqual(before);
+
+      const key = randomUUID();
+      const first = await send(key);
+      expect(first.statusCode, first.body).toBe(c.status);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      const done = { traces: await traces(actorUserId, agencyId), state: await observe() };
+      expect(done).not.toEqual(before);
+
+      const again = await send(key);
+      expect(again.statusCode).toBe(c.status);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expect({ traces: await traces(actorUserId, agencyId), state: await observe() }).toEqual(done);
+      const stored = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      expect(stored.map((r) => r.status)).toEqual([c.status]);
+    });
+  }
+});
+
 describe('the OpenAPI document', () => {
   it('declares the Idempotency-Key header on signed-in writes only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -314,5 +575,27 @@ describe('the OpenAPI document', () => {
     expect(takesKey('/api/users/primary-clients/{id}', 'delete')).toBe(true);
     expect(takesKey('/api/users/primary-clients', 'get')).toBe(false);
     expect(takesKey('/api/agencies/client-login', 'post')).toBe(false);
+    // Sign-out and password change revoke the token a retry would carry: they take no key.
+    expect(takesKey('/api/auth/logout', 'post')).toBe(false);
+    expect(takesKey('/api/auth/change-password', 'post')).toBe(false);
+  });
+});
+
+describe('writes that take no Idempotency-Key', () => {
+  it('a password change sent with a key is done and keeps no answer, so its new token is stored nowhere', async () => {
+    const owner = await ownerWithToken(t.app);
+    const key = randomUUID();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { ...bearer(owner.token), 'idempotency-key': key },
+      payload: { current_password: owner.agency.password, new_password: 'Badal#Naya2026' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = res.json<{ data: { token: string } }>().data.token;
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+    const stored = await t.db.execute(sql`select count(*)::int as n from idempotency_keys
+      where response::text like ${`%${token.slice(-20)}%`}`);
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 });

@@ -4,8 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { type DocumentStore, IMAGE_MIMES, type StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { removeWritten } from '../plans/plans.service.ts';
 import { softDeleteDocument } from '../providers/providers.repository.ts';
 import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './profile.repository.ts';
@@ -82,7 +84,7 @@ export async function updateProfile(
   const changed = Object.entries(values)
     .filter(([k, v]) => before.agency[k as keyof typeof before.agency] !== v)
     .map(([k]) => k);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await repo.updateAgency(tx, agencyId, values);
     await writeAudit(tx, {
       actorUserId: subject.userId,
@@ -94,9 +96,12 @@ export async function updateProfile(
       detail: { changed },
       ip,
     });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const data = toProfile(deps, await mustFind({ ...deps, db: tx }, agencyId));
+    const answer = { status: 'success' as const, message: 'Agency profile saved.', data };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  const data = toProfile(deps, await mustFind(deps, agencyId));
-  return { status: 'success' as const, message: 'Agency profile saved.', data };
 }
 
 export async function uploadLogo(
@@ -112,30 +117,41 @@ export async function uploadLogo(
   }
   const mime = checkFileType(file, 'Logo', IMAGE_MIMES, 'PNG, JPEG or WebP image');
   const before = await mustFind(deps, agencyId);
-  await deps.db.transaction(async (tx) => {
-    const saved = await deps.documents.save(tx, {
-      agencyId,
-      kind: 'provider_logo',
-      bytes: file.bytes,
-      mime,
-      originalName: file.filename,
-      uploadedBy: subject.userId,
+  let written: string | null = null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const saved = await deps.documents.save(tx, {
+        agencyId,
+        kind: 'provider_logo',
+        bytes: file.bytes,
+        mime,
+        originalName: file.filename,
+        uploadedBy: subject.userId,
+      });
+      written = saved.id;
+      await repo.updateAgency(tx, agencyId, { logoDocumentId: saved.id });
+      if (before.agency.logoDocumentId) await softDeleteDocument(tx, agencyId, before.agency.logoDocumentId);
+      await writeAudit(tx, {
+        actorUserId: subject.userId,
+        actorRole: 'AO',
+        agencyId,
+        action: 'agency.logo',
+        targetType: 'agency',
+        targetId: agencyId,
+        detail: { document_id: saved.id, mime, size: file.bytes.length },
+        ip,
+      });
+      // The answer commits with the logo: a retry after a crash replays it instead of saving a second logo.
+      const data = toProfile(deps, await mustFind({ ...deps, db: tx }, agencyId));
+      const answer = { status: 'success' as const, message: 'Agency logo saved.', data };
+      await recordAnswer(tx, answer);
+      return answer;
     });
-    await repo.updateAgency(tx, agencyId, { logoDocumentId: saved.id });
-    if (before.agency.logoDocumentId) await softDeleteDocument(tx, agencyId, before.agency.logoDocumentId);
-    await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
-      agencyId,
-      action: 'agency.logo',
-      targetType: 'agency',
-      targetId: agencyId,
-      detail: { document_id: saved.id, mime, size: file.bytes.length },
-      ip,
-    });
-  });
-  const data = toProfile(deps, await mustFind(deps, agencyId));
-  return { status: 'success' as const, message: 'Agency logo saved.', data };
+  } catch (err) {
+    // The transaction stored nothing: the encrypted file written for it goes too.
+    if (written) await removeWritten(deps, agencyId, [written]);
+    throw err;
+  }
 }
 
 export async function agencyLogo(deps: ProfileDeps, subject: TokenSubject): Promise<StoredDocument> {

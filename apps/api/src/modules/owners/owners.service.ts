@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAnswer } from '../../lib/idempotency.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { bumpTokenVersion } from '../auth/auth.repository.ts';
@@ -80,7 +81,7 @@ export async function listOwnerAgencies(
  * owner's tokens; deactivating or unverifying also ends the sessions of the agency's clients.
  */
 export async function updateOwner(deps: OwnersDeps, admin: TokenSubject, input: UpdateOwner, ip: string) {
-  const owner = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const before = await repo.findOwner(tx, input.ClientId);
     if (!before) throw new AppError('NOT_FOUND', OWNER_NOT_FOUND);
     await repo.setOwnerFlags(
@@ -108,9 +109,14 @@ export async function updateOwner(deps: OwnersDeps, admin: TokenSubject, input: 
       },
       ip,
     });
-    return (await repo.findOwner(tx, before.ClientId))!;
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = {
+      message: 'Client updated successfully!',
+      data: toOwner((await repo.findOwner(tx, before.ClientId))!),
+    };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return { message: 'Client updated successfully!', data: toOwner(owner) };
 }
 
 /** The admin's reset (spec §2): the registration rule, old tokens revoked, a new password at next sign-in. */
@@ -124,7 +130,7 @@ export async function resetOwnerPassword(
   const owner = await repo.findOwner(deps.db, ownerId);
   if (!owner) throw new AppError('NOT_FOUND', OWNER_NOT_FOUND);
   const hash = await deps.hasher.hash(newPassword);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await repo.setPassword(tx, owner.userId, hash, true);
     await writeAudit(tx, {
       actorUserId: admin.userId,
@@ -135,8 +141,11 @@ export async function resetOwnerPassword(
       targetId: owner.ClientId,
       ip,
     });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = { message: 'Agency Owner password reset successfully!' };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return { message: 'Agency Owner password reset successfully!' };
 }
 
 export async function dashboardStats(deps: OwnersDeps): Promise<DashboardStats> {

@@ -85,7 +85,7 @@ export async function updatePlan(
     .filter(([, v]) => v)
     .map(([k]) => k);
 
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const provider = await repo.findProvider(tx, agencyId, input.provider_id);
     if (!provider) throw bad('provider_id', 'Provider Id does not name a provider company of your agency.');
     if (provider.serviceCode !== input.service_code) {
@@ -134,12 +134,15 @@ export async function updatePlan(
       detail: { primary_client_id: before.primaryClientId, changed },
       ip,
     });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = {
+      status: 'success' as const,
+      message: `Plan ${input.policy_number} updated.`,
+      data: await planDetailOf({ ...deps, db: tx }, agencyId, planId),
+    };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return {
-    status: 'success' as const,
-    message: `Plan ${input.policy_number} updated.`,
-    data: await planDetailOf(deps, agencyId, planId),
-  };
 }
 
 /** A file name without path separators or control characters, for Content-Disposition. */

@@ -327,7 +327,7 @@ export async function deletePlan(deps: PlansDeps, subject: TokenSubject, planId:
   const row = await repo.findPlan(deps.db, agencyId, planId);
   if (!row) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
   const number = row.kind === 'insurance' ? row.plan.policyNumber : row.plan.accountNumber;
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await repo.softDeletePlan(tx, agencyId, row.kind, planId);
     await writeAudit(tx, {
       actorUserId: subject.userId,
@@ -339,6 +339,9 @@ export async function deletePlan(deps: PlansDeps, subject: TokenSubject, planId:
       detail: { primary_client_id: row.plan.primaryClientId, number },
       ip,
     });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = { status: 'success' as const, message: `Plan ${number} removed.` };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return { status: 'success' as const, message: `Plan ${number} removed.` };
 }

@@ -296,7 +296,7 @@ export async function updatePrimaryClient(
     throw new AppError('BAD_REQUEST', message, message, { fields: { email: message } });
   }
   try {
-    await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       await repo.updateClient(tx, agencyId, id, profileColumns(input, deps.encryptionKey));
       // The portal account signs in with the client's email and shows their name.
       if (before.client.userId && input.email) {
@@ -316,12 +316,15 @@ export async function updatePrimaryClient(
         detail: auditProfile(input),
         ip,
       });
+      // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+      const data = toPrimaryClient(await mustFind(tx, agencyId, id));
+      const answer = { status: 'success' as const, message: `${data.full_name} updated.`, data };
+      await recordAnswer(tx, answer);
+      return answer;
     });
   } catch (err) {
     throw emailTaken(err) ?? err;
   }
-  const data = toPrimaryClient(await mustFind(deps.db, agencyId, id));
-  return { status: 'success' as const, message: `${data.full_name} updated.`, data };
 }
 
 export async function setPortalAccess(
@@ -347,7 +350,7 @@ export async function setPortalAccess(
   const hash =
     input.enabled && input.initial_password ? await deps.hasher.hash(input.initial_password) : null;
   try {
-    await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       if (!(await repo.lockClient(tx, agencyId, id))) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
       let userId = c.userId;
       if (input.enabled && !userId && hash && c.email) {
@@ -378,15 +381,18 @@ export async function setPortalAccess(
         detail: { password_set: hash !== null },
         ip,
       });
+      // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+      const data = toPrimaryClient(await mustFind(tx, agencyId, id));
+      const message = input.enabled
+        ? `Portal access turned on for ${data.full_name}.`
+        : `Portal access turned off for ${data.full_name}.`;
+      const answer = { status: 'success' as const, message, data };
+      await recordAnswer(tx, answer);
+      return answer;
     });
   } catch (err) {
     throw emailTaken(err) ?? err;
   }
-  const data = toPrimaryClient(await mustFind(deps.db, agencyId, id));
-  const message = input.enabled
-    ? `Portal access turned on for ${data.full_name}.`
-    : `Portal access turned off for ${data.full_name}.`;
-  return { status: 'success' as const, message, data };
 }
 
 export async function resetPortalPassword(
@@ -405,7 +411,7 @@ export async function resetPortalPassword(
     );
   }
   const hash = await deps.hasher.hash(newPassword);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await repo.updatePortalUser(tx, agencyId, row.client.userId!, {
       passwordHash: hash,
       mustChangePassword: true,
@@ -420,10 +426,13 @@ export async function resetPortalPassword(
       targetId: id,
       ip,
     });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = {
+      message: `The portal password of ${fullName(row.client.firstName, row.client.lastName)} was reset. They choose a new one at their next sign-in.`,
+    };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return {
-    message: `The portal password of ${fullName(row.client.firstName, row.client.lastName)} was reset. They choose a new one at their next sign-in.`,
-  };
 }
 
 export async function deletePrimaryClient(
@@ -434,7 +443,7 @@ export async function deletePrimaryClient(
 ) {
   const agencyId = agencyOf(subject);
   const row = await mustFind(deps.db, agencyId, id);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     if (!(await repo.lockClient(tx, agencyId, id))) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
     // Kept for the retention period and hidden (issue 5); the portal account is closed at once.
     await repo.updateClient(tx, agencyId, id, { deletedAt: new Date(), portalAccess: false });
@@ -451,11 +460,14 @@ export async function deletePrimaryClient(
       detail: { client_code: row.client.clientCode },
       ip,
     });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = {
+      status: 'success' as const,
+      message: `${fullName(row.client.firstName, row.client.lastName)} removed.`,
+    };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return {
-    status: 'success' as const,
-    message: `${fullName(row.client.firstName, row.client.lastName)} removed.`,
-  };
 }
 
 export async function primaryClientDetail(deps: PrimaryClientsDeps, subject: TokenSubject, id: string) {
@@ -554,37 +566,45 @@ export async function uploadAvatar(
     throw new AppError('BAD_REQUEST', message, message, { fields: { avatar: message } });
   }
   const mime = checkFileType(file, 'Avatar', IMAGE_MIMES, 'PNG, JPEG or WebP image');
-  return deps.db.transaction(async (tx) => {
-    const saved = await deps.documents.save(tx, {
-      agencyId,
-      kind: 'avatar',
-      bytes: file.bytes,
-      mime,
-      originalName: file.filename,
-      uploadedBy: subject.userId,
+  let written: string | null = null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const saved = await deps.documents.save(tx, {
+        agencyId,
+        kind: 'avatar',
+        bytes: file.bytes,
+        mime,
+        originalName: file.filename,
+        uploadedBy: subject.userId,
+      });
+      written = saved.id;
+      await repo.updateClient(tx, agencyId, id, { avatarDocumentId: saved.id });
+      if (before.client.avatarDocumentId) {
+        await repo.softDeleteDocument(tx, agencyId, before.client.avatarDocumentId);
+      }
+      await writeAudit(tx, {
+        actorUserId: subject.userId,
+        actorRole: 'AO',
+        agencyId,
+        action: 'primary_client.avatar_upload',
+        targetType: 'primary_client',
+        targetId: id,
+        detail: { document_id: saved.id, mime, size: file.bytes.length },
+        ip,
+      });
+      const answer = {
+        status: 'success' as const,
+        message: 'Photo updated.',
+        data: toPrimaryClient(await mustFind(tx, agencyId, id)),
+      };
+      await recordAnswer(tx, answer);
+      return answer;
     });
-    await repo.updateClient(tx, agencyId, id, { avatarDocumentId: saved.id });
-    if (before.client.avatarDocumentId) {
-      await repo.softDeleteDocument(tx, agencyId, before.client.avatarDocumentId);
-    }
-    await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
-      agencyId,
-      action: 'primary_client.avatar_upload',
-      targetType: 'primary_client',
-      targetId: id,
-      detail: { document_id: saved.id, mime, size: file.bytes.length },
-      ip,
-    });
-    const answer = {
-      status: 'success' as const,
-      message: 'Photo updated.',
-      data: toPrimaryClient(await mustFind(tx, agencyId, id)),
-    };
-    await recordAnswer(tx, answer);
-    return answer;
-  });
+  } catch (err) {
+    // The transaction stored nothing: the encrypted file written for it goes too.
+    if (written) await removeWritten(deps, agencyId, [written]);
+    throw err;
+  }
 }
 
 export async function avatar(

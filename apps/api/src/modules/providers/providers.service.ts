@@ -17,6 +17,7 @@ import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
+import { removeWritten } from '../plans/plans.service.ts';
 import { findService } from '../services/services.repository.ts';
 import * as repo from './providers.repository.ts';
 
@@ -178,43 +179,51 @@ export async function createProvider(
   const payload = parsePayload(category, upload.payload);
   await checkService(deps, category, payload.service_id);
   const logo = checkLogo(upload.logo);
-  return deps.db.transaction(async (tx) => {
-    const logoDocumentId = logo
-      ? (
-          await deps.documents.save(tx, {
-            agencyId,
-            kind: 'provider_logo',
-            bytes: logo.bytes,
-            mime: logo.mime,
-            originalName: logo.filename,
-            uploadedBy: subject.userId,
-          })
-        ).id
-      : null;
-    const account = payload.bank_details.account_number;
-    const newId = await repo.insertProvider(tx, agencyId, {
-      ...columnsOf(payload, category),
-      bankAccountNumberEnc: account ? encryptField(deps.encryptionKey, account) : null,
-      bankAccountLast4: account ? last4(account) : null,
-      logoDocumentId,
-      createdBy: subject.userId,
+  let written: string | null = null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const logoDocumentId = logo
+        ? (
+            await deps.documents.save(tx, {
+              agencyId,
+              kind: 'provider_logo',
+              bytes: logo.bytes,
+              mime: logo.mime,
+              originalName: logo.filename,
+              uploadedBy: subject.userId,
+            })
+          ).id
+        : null;
+      written = logoDocumentId;
+      const account = payload.bank_details.account_number;
+      const newId = await repo.insertProvider(tx, agencyId, {
+        ...columnsOf(payload, category),
+        bankAccountNumberEnc: account ? encryptField(deps.encryptionKey, account) : null,
+        bankAccountLast4: account ? last4(account) : null,
+        logoDocumentId,
+        createdBy: subject.userId,
+      });
+      await writeAudit(tx, {
+        actorUserId: subject.userId,
+        actorRole: 'AO',
+        agencyId,
+        action: 'provider.create',
+        targetType: 'provider',
+        targetId: newId,
+        detail: { ...auditFields(payload), logo: logoDocumentId !== null },
+        ip,
+      });
+      // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+      const data = toProvider(await mustFind({ ...deps, db: tx }, agencyId, newId));
+      const answer = { status: 'success' as const, message: `${data.provider_name} added.`, data };
+      await recordAnswer(tx, answer);
+      return answer;
     });
-    await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
-      agencyId,
-      action: 'provider.create',
-      targetType: 'provider',
-      targetId: newId,
-      detail: { ...auditFields(payload), logo: logoDocumentId !== null },
-      ip,
-    });
-    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
-    const data = toProvider(await mustFind({ ...deps, db: tx }, agencyId, newId));
-    const answer = { status: 'success' as const, message: `${data.provider_name} added.`, data };
-    await recordAnswer(tx, answer);
-    return answer;
-  });
+  } catch (err) {
+    // The transaction stored nothing: the encrypted file written for it goes too.
+    if (written) await removeWritten(deps, agencyId, [written]);
+    throw err;
+  }
 }
 
 export async function updateProvider(
@@ -230,41 +239,53 @@ export async function updateProvider(
   const payload = parsePayload(category, upload.payload);
   await checkService(deps, category, payload.service_id);
   const logo = checkLogo(upload.logo);
-  await deps.db.transaction(async (tx) => {
-    const values: Partial<repo.ProviderValues> = columnsOf(payload, category);
-    if (logo) {
-      const saved = await deps.documents.save(tx, {
+  let written: string | null = null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const values: Partial<repo.ProviderValues> = columnsOf(payload, category);
+      if (logo) {
+        const saved = await deps.documents.save(tx, {
+          agencyId,
+          kind: 'provider_logo',
+          bytes: logo.bytes,
+          mime: logo.mime,
+          originalName: logo.filename,
+          uploadedBy: subject.userId,
+        });
+        values.logoDocumentId = saved.id;
+        written = saved.id;
+        if (before.provider.logoDocumentId)
+          await repo.softDeleteDocument(tx, agencyId, before.provider.logoDocumentId);
+      }
+      // Screens only ever see the masked number, so an edit without one keeps the stored number.
+      const account = payload.bank_details.account_number;
+      if (account) {
+        values.bankAccountNumberEnc = encryptField(deps.encryptionKey, account);
+        values.bankAccountLast4 = last4(account);
+      }
+      await repo.updateProvider(tx, agencyId, id, values);
+      await writeAudit(tx, {
+        actorUserId: subject.userId,
+        actorRole: 'AO',
         agencyId,
-        kind: 'provider_logo',
-        bytes: logo.bytes,
-        mime: logo.mime,
-        originalName: logo.filename,
-        uploadedBy: subject.userId,
+        action: 'provider.update',
+        targetType: 'provider',
+        targetId: id,
+        detail: { ...auditFields(payload), logo_replaced: logo !== undefined },
+        ip,
       });
-      values.logoDocumentId = saved.id;
-      if (before.provider.logoDocumentId)
-        await repo.softDeleteDocument(tx, agencyId, before.provider.logoDocumentId);
-    }
-    // Screens only ever see the masked number, so an edit without one keeps the stored number.
-    const account = payload.bank_details.account_number;
-    if (account) {
-      values.bankAccountNumberEnc = encryptField(deps.encryptionKey, account);
-      values.bankAccountLast4 = last4(account);
-    }
-    await repo.updateProvider(tx, agencyId, id, values);
-    await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
-      agencyId,
-      action: 'provider.update',
-      targetType: 'provider',
-      targetId: id,
-      detail: { ...auditFields(payload), logo_replaced: logo !== undefined },
-      ip,
+      // The answer commits with the change (issue 9 item 8): a retry after a crash replays it instead of
+      // saving the logo a second time.
+      const data = toProvider(await mustFind({ ...deps, db: tx }, agencyId, id));
+      const answer = { status: 'success' as const, message: `${data.provider_name} updated.`, data };
+      await recordAnswer(tx, answer);
+      return answer;
     });
-  });
-  const data = toProvider(await mustFind(deps, agencyId, id));
-  return { status: 'success' as const, message: `${data.provider_name} updated.`, data };
+  } catch (err) {
+    // The transaction stored nothing: the encrypted file written for it goes too.
+    if (written) await removeWritten(deps, agencyId, [written]);
+    throw err;
+  }
 }
 
 export async function bankDetails(deps: ProvidersDeps, subject: TokenSubject, id: string) {
@@ -281,7 +302,7 @@ export async function bankDetails(deps: ProvidersDeps, subject: TokenSubject, id
 
 export async function deleteProvider(deps: ProvidersDeps, subject: TokenSubject, id: string, ip: string) {
   const agencyId = agencyOf(subject);
-  const name = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     if (!(await repo.lockProvider(tx, agencyId, id))) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND);
     const row = await mustFind({ ...deps, db: tx }, agencyId, id);
     if (row.plansCount > 0) {
@@ -300,9 +321,11 @@ export async function deleteProvider(deps: ProvidersDeps, subject: TokenSubject,
       detail: { provider_name: row.provider.providerName },
       ip,
     });
-    return row.provider.providerName;
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = { status: 'success' as const, message: `${row.provider.providerName} deleted.` };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return { status: 'success' as const, message: `${name} deleted.` };
 }
 
 export async function providerLogo(

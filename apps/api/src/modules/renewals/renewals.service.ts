@@ -14,6 +14,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -166,6 +167,22 @@ export async function renewalPlan(deps: RenewalsDeps, subject: TokenSubject, pla
   return { data: item! };
 }
 
+/**
+ * The plan's renewal view read in the transaction that changed it, stored as the answer of the request's
+ * Idempotency-Key in that same transaction (issue 9 item 8): a crash after the commit cannot lose it.
+ */
+async function answerInTransaction(
+  tx: repo.Tx,
+  deps: RenewalsDeps,
+  subject: TokenSubject,
+  planId: string,
+  today: string,
+) {
+  const answer = await renewalPlan({ ...deps, db: tx }, subject, planId, today);
+  await recordAnswer(tx, answer);
+  return answer;
+}
+
 export interface RenewedUpload {
   fields: Record<string, string>;
   document: UploadedFile | null;
@@ -199,7 +216,7 @@ export async function markRenewed(
     : null;
   let written: string | null = null;
   try {
-    await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const locked = await repo.lockPlan(tx, agencyId, plan.type, planId);
       if (!locked) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
       if (locked.endDate !== plan.endDate || locked.status !== plan.status) {
@@ -253,13 +270,13 @@ export async function markRenewed(
         },
         ip,
       });
+      return answerInTransaction(tx, deps, subject, planId, today);
     });
   } catch (err) {
     // The transaction stored nothing: the encrypted file written for it goes too.
     if (written) await removeWritten({ db: deps.db, documents: deps.documents }, agencyId, [written]);
     throw err;
   }
-  return renewalPlan(deps, subject, planId, today);
 }
 
 export async function markLapsed(
@@ -272,7 +289,7 @@ export async function markLapsed(
 ) {
   const agencyId = agencyOf(subject);
   const plan = await planOrThrow(deps.db, agencyId, planId);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const locked = await repo.lockPlan(tx, agencyId, plan.type, planId);
     if (!locked) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
     if (locked.status !== 'active') {
@@ -305,8 +322,8 @@ export async function markLapsed(
       detail: { end_date: locked.endDate },
       ip,
     });
+    return answerInTransaction(tx, deps, subject, planId, today);
   });
-  return renewalPlan(deps, subject, planId, today);
 }
 
 export async function markContacted(
@@ -318,17 +335,17 @@ export async function markContacted(
 ) {
   const agencyId = agencyOf(subject);
   const plan = await planOrThrow(deps.db, agencyId, planId);
-  await deps.db.transaction((tx) =>
-    repo.insertEvent(tx, agencyId, {
+  return deps.db.transaction(async (tx) => {
+    await repo.insertEvent(tx, agencyId, {
       planType: plan.type,
       planId,
       kind: 'contacted',
       note,
       previousEndDate: plan.endDate,
       actorUserId: subject.userId,
-    }),
-  );
-  return renewalPlan(deps, subject, planId, today);
+    });
+    return answerInTransaction(tx, deps, subject, planId, today);
+  });
 }
 
 export async function reminderSettings(deps: RenewalsDeps, subject: TokenSubject) {
@@ -343,18 +360,23 @@ export async function updateReminderSettings(
   ip: string,
 ) {
   const agencyId = agencyOf(subject);
-  await repo.setReminderDays(deps.db, agencyId, days);
-  await writeAudit(deps.db, {
-    actorUserId: subject.userId,
-    actorRole: 'AO',
-    agencyId,
-    action: 'agency.reminder_days',
-    targetType: 'agency',
-    targetId: agencyId,
-    detail: { reminder_days: days },
-    ip,
+  return deps.db.transaction(async (tx) => {
+    await repo.setReminderDays(tx, agencyId, days);
+    await writeAudit(tx, {
+      actorUserId: subject.userId,
+      actorRole: 'AO',
+      agencyId,
+      action: 'agency.reminder_days',
+      targetType: 'agency',
+      targetId: agencyId,
+      detail: { reminder_days: days },
+      ip,
+    });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = await reminderSettings({ ...deps, db: tx }, subject);
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return reminderSettings(deps, subject);
 }
 
 export async function outboxList(deps: RenewalsDeps, subject: TokenSubject, offset: number, limit: number) {
@@ -412,19 +434,24 @@ export async function updateNotificationPreference(
   ip: string,
 ) {
   const { agencyId, primaryClientId } = await ownClient(db, subject);
-  await db
-    .update(primaryClients)
-    .set({ notifyByEmail: input.email_reminders, preferredLanguage: input.language, updatedAt: new Date() })
-    .where(eq(primaryClients.id, primaryClientId));
-  await writeAudit(db, {
-    actorUserId: subject.userId,
-    actorRole: 'AC',
-    agencyId,
-    action: 'client.notification_preference',
-    targetType: 'primary_client',
-    targetId: primaryClientId,
-    detail: { email_reminders: input.email_reminders, language: input.language },
-    ip,
+  return db.transaction(async (tx) => {
+    await tx
+      .update(primaryClients)
+      .set({ notifyByEmail: input.email_reminders, preferredLanguage: input.language, updatedAt: new Date() })
+      .where(eq(primaryClients.id, primaryClientId));
+    await writeAudit(tx, {
+      actorUserId: subject.userId,
+      actorRole: 'AC',
+      agencyId,
+      action: 'client.notification_preference',
+      targetType: 'primary_client',
+      targetId: primaryClientId,
+      detail: { email_reminders: input.email_reminders, language: input.language },
+      ip,
+    });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = await notificationPreference(tx, subject);
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return notificationPreference(db, subject);
 }

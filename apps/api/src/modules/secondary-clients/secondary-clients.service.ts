@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { removeWritten } from '../plans/plans.service.ts';
 import { plansOf } from '../primary-clients/primary-clients.repository.ts';
 import { toPlanItem } from '../primary-clients/primary-clients.service.ts';
 import { agencyOf } from '../providers/providers.service.ts';
@@ -243,7 +244,7 @@ export async function updateSecondaryClient(
 ) {
   const agencyId = agencyOf(subject);
   await mustFind(deps.db, agencyId, id);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await repo.updateMember(tx, agencyId, id, columnsOf(input, deps.encryptionKey));
     await writeAudit(tx, {
       actorUserId: subject.userId,
@@ -255,9 +256,12 @@ export async function updateSecondaryClient(
       detail: auditFields(input),
       ip,
     });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const data = await toSecondaryClient({ ...deps, db: tx }, agencyId, await mustFind(tx, agencyId, id));
+    const answer = { status: 'success' as const, message: `${data.full_name} updated.`, data };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  const data = await toSecondaryClient(deps, agencyId, await mustFind(deps.db, agencyId, id));
-  return { status: 'success' as const, message: `${data.full_name} updated.`, data };
 }
 
 export async function deleteSecondaryClient(
@@ -268,7 +272,7 @@ export async function deleteSecondaryClient(
 ) {
   const agencyId = agencyOf(subject);
   const row = await mustFind(deps.db, agencyId, id);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await repo.updateMember(tx, agencyId, id, { deletedAt: new Date() });
     await writeAudit(tx, {
       actorUserId: subject.userId,
@@ -280,11 +284,14 @@ export async function deleteSecondaryClient(
       detail: { primary_client_id: row.member.primaryClientId },
       ip,
     });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = {
+      status: 'success' as const,
+      message: `${fullName(row.member.firstName, row.member.lastName)} removed.`,
+    };
+    await recordAnswer(tx, answer);
+    return answer;
   });
-  return {
-    status: 'success' as const,
-    message: `${fullName(row.member.firstName, row.member.lastName)} removed.`,
-  };
 }
 
 export async function uploadSecondaryDocument(
@@ -304,33 +311,41 @@ export async function uploadSecondaryDocument(
   }
   const accepted = ACCEPTED[kind];
   const mime = checkFileType(file, label, accepted.mimes, accepted.words);
-  return deps.db.transaction(async (tx) => {
-    const saved = await deps.documents.save(tx, {
-      agencyId,
-      kind,
-      bytes: file.bytes,
-      mime,
-      originalName: file.filename,
-      uploadedBy: subject.userId,
+  let written: string | null = null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const saved = await deps.documents.save(tx, {
+        agencyId,
+        kind,
+        bytes: file.bytes,
+        mime,
+        originalName: file.filename,
+        uploadedBy: subject.userId,
+      });
+      written = saved.id;
+      await repo.updateMember(tx, agencyId, id, { [DOCUMENT_COLUMN[kind]]: saved.id });
+      const old = before.member[DOCUMENT_COLUMN[kind]];
+      if (old) await repo.softDeleteDocument(tx, agencyId, old);
+      await writeAudit(tx, {
+        actorUserId: subject.userId,
+        actorRole: 'AO',
+        agencyId,
+        action: 'secondary_client.document_upload',
+        targetType: 'secondary_client',
+        targetId: id,
+        detail: { kind, document_id: saved.id, mime, size: file.bytes.length },
+        ip,
+      });
+      const data = await toSecondaryClient({ ...deps, db: tx }, agencyId, await mustFind(tx, agencyId, id));
+      const answer = { status: 'success' as const, message: `${label} saved.`, data };
+      await recordAnswer(tx, answer);
+      return answer;
     });
-    await repo.updateMember(tx, agencyId, id, { [DOCUMENT_COLUMN[kind]]: saved.id });
-    const old = before.member[DOCUMENT_COLUMN[kind]];
-    if (old) await repo.softDeleteDocument(tx, agencyId, old);
-    await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
-      agencyId,
-      action: 'secondary_client.document_upload',
-      targetType: 'secondary_client',
-      targetId: id,
-      detail: { kind, document_id: saved.id, mime, size: file.bytes.length },
-      ip,
-    });
-    const data = await toSecondaryClient({ ...deps, db: tx }, agencyId, await mustFind(tx, agencyId, id));
-    const answer = { status: 'success' as const, message: `${label} saved.`, data };
-    await recordAnswer(tx, answer);
-    return answer;
-  });
+  } catch (err) {
+    // The transaction stored nothing: the encrypted file written for it goes too.
+    if (written) await removeWritten(deps, agencyId, [written]);
+    throw err;
+  }
 }
 
 export async function secondaryDocument(

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, uniqueViolation } from '../../lib/errors.ts';
+import { recordAnswer } from '../../lib/idempotency.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './services.repository.ts';
 
@@ -18,7 +19,7 @@ export async function createService(
   ip: string,
 ) {
   try {
-    const data = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const row = await repo.insertService(tx, input);
       await writeAudit(tx, {
         actorUserId: admin.userId,
@@ -30,9 +31,11 @@ export async function createService(
         detail: { code: row.code, category: row.category },
         ip,
       });
-      return row;
+      // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+      const answer = { status: 'success' as const, message: `Service ${row.name} added.`, data: row };
+      await recordAnswer(tx, answer);
+      return answer;
     });
-    return { status: 'success' as const, message: `Service ${data.name} added.`, data };
   } catch (err) {
     if (uniqueViolation(err)) {
       const message = `A service with the code ${input.code} already exists.`;
