@@ -101,12 +101,20 @@ export interface StoredDocument {
   bytes: Buffer;
 }
 
+/** The columns of a document row that locate and unseal its file. */
+export type DocumentFile = Pick<
+  typeof documents.$inferSelect,
+  'id' | 'storageKey' | 'encryptionIv' | 'encryptionTag' | 'mimeType' | 'sizeBytes' | 'originalName'
+>;
+
 export interface DocumentStore {
   readonly dir: string;
   /** Writes the encrypted file, then its row (in `db`, which may be a transaction). */
   save(db: Pick<Db, 'insert'>, input: SaveDocumentInput): Promise<{ id: string }>;
   /** The decrypted document of the agency, or null when it is not the agency's or is gone. */
   read(db: Db, agencyId: string, documentId: string): Promise<StoredDocument | null>;
+  /** The decrypted file of a document row the caller has already read (and checked is the agency's). */
+  open(row: DocumentFile): Promise<StoredDocument | null>;
   /**
    * After a crash (issue 9 item 8): removes the files that processes no longer running wrote for
    * transactions that never committed, as their journals list them. Run at start, before listening.
@@ -142,6 +150,17 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
   const journalDir = path.join(dir, '.journal');
   mkdirSync(journalDir, { recursive: true, mode: 0o700 });
   const journal = path.join(journalDir, `${process.pid}-${Date.now()}-${randomUUID().slice(0, 8)}.log`);
+
+  const open = async (row: DocumentFile): Promise<StoredDocument | null> => {
+    let data: Buffer;
+    try {
+      data = await readFile(fileOf(row.storageKey));
+    } catch {
+      return null;
+    }
+    const bytes = decryptBytes(options.key, { iv: row.encryptionIv, tag: row.encryptionTag, data });
+    return { id: row.id, mime: row.mimeType, size: row.sizeBytes, originalName: row.originalName, bytes };
+  };
 
   return {
     dir,
@@ -183,16 +202,9 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
           and(eq(documents.agencyId, agencyId), eq(documents.id, documentId), isNull(documents.deletedAt)),
         )
         .limit(1);
-      if (!row) return null;
-      let data: Buffer;
-      try {
-        data = await readFile(fileOf(row.storageKey));
-      } catch {
-        return null;
-      }
-      const bytes = decryptBytes(options.key, { iv: row.encryptionIv, tag: row.encryptionTag, data });
-      return { id: row.id, mime: row.mimeType, size: row.sizeBytes, originalName: row.originalName, bytes };
+      return row ? open(row) : null;
     },
+    open,
     async recover(db) {
       let removed = 0;
       let journals = 0;

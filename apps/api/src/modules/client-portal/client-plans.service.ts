@@ -15,6 +15,7 @@ import {
 } from '@portal/contract';
 import { writeAudit } from '../../lib/audit.ts';
 import { DecryptionError, maskLast4 } from '../../lib/crypto.ts';
+import type { DocumentFile, StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './client-portal.repository.ts';
@@ -135,16 +136,24 @@ export async function planDetails(
 }
 
 /** A stored document the client may be served: readable, not corrupt, at least the minimum size (spec §9). */
-async function readUsable(deps: ClientPortalDeps, agencyId: string, documentId: string | null) {
-  if (!documentId) return null;
+async function usable(read: () => Promise<StoredDocument | null>) {
   try {
-    const doc = await deps.documents.read(deps.db, agencyId, documentId);
+    const doc = await read();
     if (!doc || doc.bytes.length < DOCUMENT_MIN_BYTES) return null;
     return doc;
   } catch (err) {
     if (err instanceof DecryptionError) return null;
     throw err;
   }
+}
+
+async function readUsable(deps: ClientPortalDeps, agencyId: string, documentId: string | null) {
+  return documentId ? usable(() => deps.documents.read(deps.db, agencyId, documentId)) : null;
+}
+
+/** The same for a document row the plan's query already read (a download: no second lookup). */
+function openUsable(deps: ClientPortalDeps, file: DocumentFile) {
+  return usable(() => deps.documents.open(file));
 }
 
 /** The plan's PDF, saved as the policy number or the plan name (spec §7); each download is audited. */
@@ -161,9 +170,11 @@ export async function planDocument(
   // The plan's row already says whether its document is a usable PDF; then the audit entry is written while
   // the file is read and decrypted (issue 8), not after. Only a file gone or corrupt on disk since can still
   // make the answer a 404, and then the entry records the attempt.
-  if (!row.documentUsable || !row.plan.documentId) throw new AppError('NOT_FOUND', MSG.documentMissing);
+  const file = row.documentFile;
+  if (!row.documentUsable || !file?.id || !file.storageKey)
+    throw new AppError('NOT_FOUND', MSG.documentMissing);
   const [doc] = await Promise.all([
-    readUsable(deps, own.agencyId, row.plan.documentId),
+    openUsable(deps, file as DocumentFile),
     writeAudit(deps.db, {
       actorUserId: subject.userId,
       actorRole: 'AC',

@@ -118,6 +118,16 @@ function planSelect(db: Db, table: PlanTable, agencyId: string | Placeholder) {
       holderFirst: holder.firstName,
       holderLast: holder.lastName,
       documentUsable,
+      // Where the document's file is and how it is sealed: a download reads it without another query.
+      documentFile: {
+        id: doc.id,
+        storageKey: doc.storageKey,
+        encryptionIv: doc.encryptionIv,
+        encryptionTag: doc.encryptionTag,
+        mimeType: doc.mimeType,
+        sizeBytes: doc.sizeBytes,
+        originalName: doc.originalName,
+      },
     })
     .from(table)
     .innerJoin(providers, and(eq(providers.id, table.providerId), eq(providers.agencyId, agencyId)))
