@@ -10,6 +10,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: './tests',
+  // The sensitive-data tripwire over every /api answer and server log line of the run (issue 9 item 7).
+  globalTeardown: './global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -34,7 +36,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
+    // The real server, its log and every /api request and answer recorded for global-teardown.ts.
+    command: 'node e2e/server-with-log.mjs',
     cwd: root,
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: !process.env.CI,
@@ -48,7 +51,7 @@ export default defineConfig({
       TOKEN_SECRET: E2E_TOKEN_SECRET,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'debug',
     },
   },
 });

@@ -25,8 +25,8 @@ function callerFile(): string {
   return 'unknown';
 }
 
-/** Prints a figure line, as before, and keeps it for SECURITY.md. */
-export function figure(item: string, text: string): void {
+/** Prints a figure line, as before, and keeps it for SECURITY.md; `file` where the stack cannot tell it (a hook). */
+export function figure(item: string, text: string, file?: string): void {
   console.log(text);
   let dir: string | undefined;
   try {
@@ -35,6 +35,11 @@ export function figure(item: string, text: string): void {
     return;
   }
   if (!dir) return;
-  const entry: Figure = { item, file: callerFile(), text, time: new Date().toISOString() };
+  const entry: Figure = {
+    item,
+    file: file ? path.relative(REPO, file) : callerFile(),
+    text,
+    time: new Date().toISOString(),
+  };
   appendFileSync(path.join(dir, `figures-${process.pid}.jsonl`), `${JSON.stringify(entry)}\n`);
 }

@@ -7,12 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { TENANT_HOST_HEADER } from '@portal/contract';
 import { makeRegistration } from '@portal/contract/factories';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { openPglite } from '../../src/db/client.ts';
 import { SERVICE_IDS } from '../../src/modules/plans/plans-test-kit.ts';
+import { figure } from '../figures.ts';
 import { databaseUrl } from '../global-setup.ts';
 import { PORTAL_HOST, TEST_ENCRYPTION_KEY, TEST_TOKEN_SECRET } from '../helpers.ts';
+import { describeHits, LeakWatch } from '../leak-scanner.ts';
 import { multipart } from '../multipart.ts';
 
 // The real server as an operator runs it (node --import tsx src/server.ts) in a child process, for the
@@ -21,6 +24,31 @@ import { multipart } from '../multipart.ts';
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER = path.join(API_DIR, 'src/server.ts');
 export const HOST = '127.0.0.1';
+
+/**
+ * The sensitive-data tripwire over the real server processes of one test file (issue 9 item 7), as
+ * createTestApp has it for in-process apps: every request() and its answer, and every line each process
+ * wrote (stdout and stderr), scanned once the file's own afterAll has stopped its servers (hooks after a
+ * file's tests run in reverse order; this one is registered first, on import). A hit fails the file.
+ */
+const tripwire = new LeakWatch();
+const started: ServerProcess[] = [];
+afterAll(() => {
+  for (const server of started)
+    for (const line of server.output().split('\n')) if (line.trim()) tripwire.log(line);
+  const hits = tripwire.scan();
+  const secrets = tripwire.seedDigests().length + tripwire.passwords.size + tripwire.tokens.size;
+  // A hook registered here has no test file on its stack: figure() is told it.
+  const testPath = expect.getState().testPath;
+  const file = path.basename(testPath ?? 'a reliability test');
+  figure(
+    '7. Tripwire, whole API suite',
+    `[security] tripwire server processes (${file}): ${started.length} started, ${tripwire.answers} answers, ` +
+      `${tripwire.logLines} log lines, ${secrets} seeded secrets, ${hits.length} hits`,
+    testPath,
+  );
+  if (hits.length > 0) throw new Error(describeHits(hits));
+});
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -107,7 +135,8 @@ export function serverEnv(port: number, overrides: Record<string, string>): Reco
     SEED_DEMO: 'false',
     ADMIN_EMAIL: 'admin@reliability.test',
     ADMIN_PASSWORD: 'Reliable#Admin2026',
-    LOG_LEVEL: 'warn',
+    // Every request's log lines, for the tripwire above.
+    LOG_LEVEL: 'info',
     WEB_DIST: path.join(API_DIR, '.tmp/no-web-build'),
     ...overrides,
   };
@@ -132,6 +161,7 @@ export async function startServer(port: number, env: Record<string, string>, tim
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   const server: ServerProcess = { child, port, output: () => out, exited };
+  started.push(server);
   let done = false;
   exited.then(() => {
     done = true;
@@ -181,6 +211,13 @@ export function request(port: number, options: RequestOptions): Promise<Answer> 
     headers['content-type'] ??= 'application/json';
   }
   if (payload) headers['content-length'] = String(payload.length);
+  const sent: InjectOptions = {
+    method: options.method as InjectOptions['method'],
+    url: options.path,
+    headers,
+    ...(payload ? { payload } : {}),
+  };
+  tripwire.noteRequest(sent);
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: HOST, port, method: options.method, path: options.path, headers, agent: false },
@@ -190,6 +227,8 @@ export function request(port: number, options: RequestOptions): Promise<Answer> 
         res.on('error', reject);
         res.on('end', () => {
           const body = Buffer.concat(chunks).toString('utf8');
+          const answer = { statusCode: res.statusCode ?? 0, headers: res.headers, body };
+          tripwire.noteAnswer(sent, answer as unknown as LightMyRequestResponse);
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
