@@ -120,6 +120,8 @@ export interface DocumentStore {
    * transactions that never committed, as their journals list them. Run at start, before listening.
    */
   recover(db: Db): Promise<{ removed: number; journals: number }>;
+  /** Removes the files of documents whose rows were rolled back (a write that failed after saving them). */
+  discard(agencyId: string, documentIds: readonly string[]): Promise<void>;
   /** Removes a temporary directory the store created itself. */
   close(): void;
 }
@@ -164,6 +166,9 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
 
   return {
     dir,
+    async discard(agencyId, documentIds) {
+      await Promise.all(documentIds.map((id) => unlink(fileOf(`${agencyId}/${id}`)).catch(() => {})));
+    },
     async save(db, input) {
       const id = randomUUID();
       const storageKey = `${input.agencyId}/${id}`;

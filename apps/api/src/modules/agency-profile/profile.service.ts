@@ -7,7 +7,6 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { removeWritten } from '../plans/plans.service.ts';
 import { softDeleteDocument } from '../providers/providers.repository.ts';
 import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './profile.repository.ts';
@@ -149,7 +148,7 @@ export async function uploadLogo(
     });
   } catch (err) {
     // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await removeWritten(deps, agencyId, [written]);
+    if (written) await deps.documents.discard(agencyId, [written]);
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './plans.repository.ts';
-import { PLAN_NOT_FOUND, type PlansDeps, planDetailOf, removeWritten } from './plans.service.ts';
+import { PLAN_NOT_FOUND, type PlansDeps, planDetailOf } from './plans.service.ts';
 
 // Editing a client plan, and its PDF: served to the owner, replaced (issue 5 item 6; decision 009).
 
@@ -255,7 +255,7 @@ export async function replacePlanDocument(
       return answer;
     });
   } catch (err) {
-    await removeWritten(deps, agencyId, written);
+    await deps.documents.discard(agencyId, written);
     throw err;
   }
 }

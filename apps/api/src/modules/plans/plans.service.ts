@@ -1,5 +1,3 @@
-import { unlink } from 'node:fs/promises';
-import path from 'node:path';
 import {
   AddPlansPayloadSchema,
   type ClientPlanItem,
@@ -165,11 +163,6 @@ export async function insertPlans(
   return ids;
 }
 
-/** Removes the encrypted files of documents whose rows were rolled back. */
-export async function removeWritten(deps: PlansDeps, agencyId: string, written: string[]) {
-  await Promise.all(written.map((id) => unlink(path.join(deps.documents.dir, agencyId, id)).catch(() => {})));
-}
-
 export interface PlansUpload {
   fields: Record<string, string>;
   files: UploadedFile[];
@@ -251,7 +244,7 @@ export async function addPlansToExisting(
       return answer;
     });
   } catch (err) {
-    await removeWritten(deps, agencyId, written);
+    await deps.documents.discard(agencyId, written);
     throw err;
   }
 }

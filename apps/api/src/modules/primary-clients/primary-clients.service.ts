@@ -18,7 +18,7 @@ import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { insertPlans, matchFiles, removeWritten } from '../plans/plans.service.ts';
+import { insertPlans, matchFiles } from '../plans/plans.service.ts';
 import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './primary-clients.repository.ts';
 
@@ -277,7 +277,7 @@ export async function createPrimaryClient(
       return answer;
     });
   } catch (err) {
-    await removeWritten(deps, agencyId, written);
+    await deps.documents.discard(agencyId, written);
     throw emailTaken(err) ?? err;
   }
 }
@@ -602,7 +602,7 @@ export async function uploadAvatar(
     });
   } catch (err) {
     // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await removeWritten(deps, agencyId, [written]);
+    if (written) await deps.documents.discard(agencyId, [written]);
     throw err;
   }
 }

@@ -17,7 +17,6 @@ import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import { removeWritten } from '../plans/plans.service.ts';
 import { findService } from '../services/services.repository.ts';
 import * as repo from './providers.repository.ts';
 
@@ -221,7 +220,7 @@ export async function createProvider(
     });
   } catch (err) {
     // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await removeWritten(deps, agencyId, [written]);
+    if (written) await deps.documents.discard(agencyId, [written]);
     throw err;
   }
 }
@@ -283,7 +282,7 @@ export async function updateProvider(
     });
   } catch (err) {
     // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await removeWritten(deps, agencyId, [written]);
+    if (written) await deps.documents.discard(agencyId, [written]);
     throw err;
   }
 }

@@ -19,7 +19,6 @@ import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { ownClient } from '../client-portal/client-portal.service.ts';
-import { removeWritten } from '../plans/plans.service.ts';
 import { agencyOf } from '../providers/providers.service.ts';
 import { formatDay } from './reminder-messages.ts';
 import * as repo from './renewals.repository.ts';
@@ -274,7 +273,7 @@ export async function markRenewed(
     });
   } catch (err) {
     // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await removeWritten({ db: deps.db, documents: deps.documents }, agencyId, [written]);
+    if (written) await deps.documents.discard(agencyId, [written]);
     throw err;
   }
 }

@@ -15,7 +15,6 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { removeWritten } from '../plans/plans.service.ts';
 import { plansOf } from '../primary-clients/primary-clients.repository.ts';
 import { toPlanItem } from '../primary-clients/primary-clients.service.ts';
 import { agencyOf } from '../providers/providers.service.ts';
@@ -343,7 +342,7 @@ export async function uploadSecondaryDocument(
     });
   } catch (err) {
     // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await removeWritten(deps, agencyId, [written]);
+    if (written) await deps.documents.discard(agencyId, [written]);
     throw err;
   }
 }

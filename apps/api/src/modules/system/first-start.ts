@@ -17,7 +17,6 @@ import { writeAudit } from '../../lib/audit.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
-import { removeWritten } from '../plans/plans.service.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoProviders } from './demo-providers.ts';
 
@@ -130,7 +129,7 @@ async function seedDemo(db: Db, hasher: PasswordHasher, options: FirstStartOptio
       }
     });
   } catch (err) {
-    if (options.documents) await removeWritten({ db, documents: options.documents }, agencyId, written);
+    if (options.documents) await options.documents.discard(agencyId, written);
     throw err;
   }
 }
