@@ -12,6 +12,7 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { clientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
@@ -126,7 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   // After helmet (the 503 carries the headers), before the access hook (a shed call costs no token check).
   await registerLoadShedding(app, config.shed);
-  registerAccess(app, { db: database.db, tokens: services.tokens });
+  const sessions = new SessionCache(database.hearing);
+  app.addHook('onClose', async () => sessions.close());
+  registerAccess(app, { db: database.db, tokens: services.tokens, sessions });
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   app.addHook('onClose', async () => services.documents.close());
 

@@ -12,15 +12,27 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { currentScope, scopeSettings } from './scope.ts';
+import { announceSessionChange, listenOnPool, SESSION_CHANNEL } from './session-changes.ts';
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** One handle type for both engines (stack.md: a union of the driver types breaks overloads). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Whether this process hears the database's session announcements right now (session-changes.ts): always on
+ * PGlite (one process holds it), on PostgreSQL while at least one pooled connection is listening.
+ */
+export interface Hearing {
+  now(): boolean;
+  /** Told whenever hearing starts or stops; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  hearing: Hearing;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -78,9 +90,15 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<D
       extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
+    // Before migrating the channel simply has no announcer yet; PGlite delivers each statement's own
+    // announcements before that statement's promise settles.
+    await client.listen(SESSION_CHANNEL, (payload) => {
+      if (payload) announceSessionChange(payload);
+    });
     return {
       db,
       engine: 'pglite',
+      hearing: { now: () => true, subscribe: () => () => {} },
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: async () => {
         await client.close();
@@ -173,16 +191,24 @@ type ConnectCallback = (
 class ScopedPool extends pg.Pool {
   /** Connected with the app's own login role (DATABASE_APP_URL), not the owner's. */
   ownLogin = false;
+  /** False for the owner's pool (migrations, the tests' set-up): no role, no scope. */
+  scoped = true;
+  /** LISTENs for session announcements before the connection's first query (session-changes.ts). */
+  listen: (client: pg.PoolClient) => Promise<void> = async () => {};
 
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
     // Read now: pool.query() calls connect() synchronously, still inside the caller's scope.
-    const want = scopeSettings(currentScope());
+    const want = this.scoped ? scopeSettings(currentScope()) : undefined;
+    const ready = async (client: pg.PoolClient) => {
+      await this.listen(client);
+      if (want) await applyScope(client, want, this.ownLogin);
+    };
     if (!callback) {
       return super.connect().then(async (client) => {
         try {
-          await applyScope(client, want, this.ownLogin);
+          await ready(client);
         } catch (err) {
           client.release(err as Error);
           throw err;
@@ -195,7 +221,7 @@ class ScopedPool extends pg.Pool {
         callback(err, client, done);
         return;
       }
-      applyScope(client, want, this.ownLogin).then(
+      ready(client).then(
         () => callback(undefined, client, done),
         (error: Error) => {
           done(error);
@@ -217,13 +243,9 @@ export async function openPostgres(
   options: { as?: 'app' | 'owner'; appUrl?: string | undefined } = {},
 ): Promise<Database> {
   const appUrl = options.as === 'owner' ? undefined : options.appUrl;
-  let pool: pg.Pool;
-  if (options.as === 'owner') pool = new pg.Pool({ connectionString: url, max });
-  else {
-    const scoped = new ScopedPool({ connectionString: appUrl ?? url, max });
-    scoped.ownLogin = Boolean(appUrl);
-    pool = scoped;
-  }
+  const pool = new ScopedPool({ connectionString: options.as === 'owner' ? url : (appUrl ?? url), max });
+  pool.scoped = options.as !== 'owner';
+  pool.ownLogin = Boolean(appUrl);
   // An idle connection the server closes (a restart, a failover, a terminated backend) emits 'error' on the
   // pool; unheard, Node would end the process. The pool drops that connection and opens a new one on demand.
   pool.on('error', (err) => {
@@ -237,6 +259,11 @@ export async function openPostgres(
       process.stderr.write(`PostgreSQL closed a connection in use: ${err.message}\n`);
     });
   });
+  const hearingListeners = new Set<() => void>();
+  const heard = listenOnPool(pool, () => {
+    for (const listener of hearingListeners) listener();
+  });
+  pool.listen = heard.listen;
   // Fail at start-up, not on the first request, when the server is unreachable.
   // (Not as the app role: before the first migration it does not exist yet.)
   const probe = await (pg.Pool.prototype.connect as () => Promise<pg.PoolClient>).call(pool);
@@ -245,6 +272,13 @@ export async function openPostgres(
   return {
     db,
     engine: 'postgres',
+    hearing: {
+      now: heard.hearing,
+      subscribe: (listener) => {
+        hearingListeners.add(listener);
+        return () => hearingListeners.delete(listener);
+      },
+    },
     // As the owner: the app role may not change the schema.
     migrate: async () => {
       const owner = new pg.Pool({ connectionString: url, max: 1 });

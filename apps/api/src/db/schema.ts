@@ -154,6 +154,17 @@ export const platformCounters = pgTable('platform_counters', {
   value: bigint('value', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * How many clients (not removed) each agency has, kept by statement triggers on primary_clients (migration
+ * 0011, issue 8): the workspace list's total without counting an agency's 100k clients on every page.
+ */
+export const agencyClientCounts = pgTable('agency_client_counts', {
+  agencyId: uuid('agency_id')
+    .primaryKey()
+    .references(() => agencies.id, { onDelete: 'cascade' }),
+  clients: integer('clients').notNull().default(0),
+});
+
 /** The fixed catalogue (decisions §4), seeded by migration; ADMIN may add more. */
 export const services = pgTable(
   'services',

@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { appendFile, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, open as openFile, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
-import { decryptBytes, encryptBytes } from './crypto.ts';
+import { decryptSealed, encryptBytes, importDocumentKey } from './crypto.ts';
 
 // The document store (decisions §5): bytes are type-checked by content, encrypted with AES-256-GCM and
 // written under the documents directory; the `documents` row holds the type, size, hash, iv and tag.
@@ -153,15 +153,34 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
   mkdirSync(journalDir, { recursive: true, mode: 0o700 });
   const journal = path.join(journalDir, `${process.pid}-${Date.now()}-${randomUUID().slice(0, 8)}.log`);
 
+  const key = importDocumentKey(options.key);
+
   const open = async (row: DocumentFile): Promise<StoredDocument | null> => {
-    let data: Buffer;
+    let file: Awaited<ReturnType<typeof openFile>>;
     try {
-      data = await readFile(fileOf(row.storageKey));
+      file = await openFile(fileOf(row.storageKey), 'r');
     } catch {
       return null;
     }
-    const bytes = decryptBytes(options.key, { iv: row.encryptionIv, tag: row.encryptionTag, data });
-    return { id: row.id, mime: row.mimeType, size: row.sizeBytes, originalName: row.originalName, bytes };
+    try {
+      // GCM keeps the length: the file holds exactly as many bytes as the document (documents.size_bytes).
+      const bytes = await decryptSealed(
+        await key,
+        { iv: row.encryptionIv, tag: row.encryptionTag, size: row.sizeBytes },
+        async (into) => {
+          let filled = 0;
+          while (filled < into.length) {
+            const { bytesRead } = await file.read(into, filled, into.length - filled, filled);
+            if (bytesRead === 0) break;
+            filled += bytesRead;
+          }
+          return filled;
+        },
+      );
+      return { id: row.id, mime: row.mimeType, size: row.sizeBytes, originalName: row.originalName, bytes };
+    } finally {
+      await file.close();
+    }
   };
 
   return {

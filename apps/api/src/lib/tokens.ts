@@ -17,6 +17,8 @@ export interface TokenService {
 }
 
 const ALGORITHM = 'HS256';
+/** Verified tokens kept, at most; past that the memory starts over. */
+const MAX_VERIFIED = 20_000;
 
 export function createTokenService(options: {
   secret: string;
@@ -32,6 +34,11 @@ export function createTokenService(options: {
     false,
     ['sign', 'verify'],
   );
+  // A token's signature and claims are checked once (issue 8: WebCrypto's HMAC was a tenth of a signed-in
+  // call's CPU): the same string verifies the same way until it expires, which is checked on every use.
+  // Revocation is not decided here but by the session check that follows (access hook).
+  const verified = new Map<string, { subject: TokenSubject; expiresAt: number }>();
+  const copy = (s: TokenSubject): TokenSubject => ({ ...s, roles: [...s.roles] });
   return {
     sign: async (s) =>
       new SignJWT({
@@ -49,6 +56,12 @@ export function createTokenService(options: {
         .setExpirationTime(Math.floor(Date.now() / 1000) + options.ttlSeconds)
         .sign(await key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAt) return copy(known.subject);
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
@@ -59,7 +72,7 @@ export function createTokenService(options: {
         const claims = TokenClaimsSchema.safeParse(payload);
         if (!claims.success) return null;
         const c = claims.data;
-        return {
+        const subject: TokenSubject = {
           userId: c.sub,
           roles: c.roleid,
           clientName: c.clientName,
@@ -67,6 +80,9 @@ export function createTokenService(options: {
           agencyName: c.agency_name,
           tokenVersion: c.tv,
         };
+        if (verified.size >= MAX_VERIFIED) verified.clear();
+        verified.set(token, { subject: copy(subject), expiresAt: (payload.exp as number) * 1000 });
+        return subject;
       } catch {
         return null;
       }

@@ -5,6 +5,7 @@ import { agencyScope, inScope, PLATFORM_SCOPE, type TenantScope } from '../db/sc
 import { AppError } from '../lib/errors.ts';
 import type { TokenService, TokenSubject } from '../lib/tokens.ts';
 import { loadSession } from '../modules/auth/session.ts';
+import type { SessionCache } from '../modules/auth/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +30,10 @@ export class UndeclaredAccessError extends Error {}
  * Every route declares `config.access`; the app refuses to start otherwise. Checked once all routes are
  * known, so plugins that mark their own routes public (docs, web files) are seen as they end up.
  */
-export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+export function registerAccess(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; sessions: SessionCache },
+): void {
   const routes: RouteOptions[] = [];
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantScope', null);
@@ -67,7 +71,7 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
         : null;
     if (!scope) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
     // Revocation (decisions §3): the token's version must still be the user's, and the user active.
-    const state = await inScope(scope, () => loadSession(deps.db, subject));
+    const state = await inScope(scope, () => loadSession(deps.db, deps.sessions, subject));
     if (
       !state?.isActive ||
       state.tokenVersion !== subject.tokenVersion ||

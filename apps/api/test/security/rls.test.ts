@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../../src/db/client.ts';
 import {
+  agencyClientCounts,
   auditLog,
   documents,
   insurancePolicies,
@@ -71,6 +72,7 @@ const tables = {
   renewal_events: renewalEvents.agencyId,
   reminder_sends: reminderSends.agencyId,
   mail_outbox: mailOutbox.agencyId,
+  agency_client_counts: agencyClientCounts.agencyId,
 } as const;
 
 /** Every row's agency_id of each table, read without any agency filter. */

@@ -1,6 +1,7 @@
+import type { Role } from '@portal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agencies, ownerAccounts, primaryClients, users } from '../../db/schema.ts';
+import { agencies, auditLog, ownerAccounts, primaryClients, users } from '../../db/schema.ts';
 
 // Queries for sign-in and sessions. Sign-in runs before a tenant is known, so these take the agency the
 // portal address names (or none, on the platform address) rather than a caller's agency.
@@ -115,8 +116,16 @@ export async function findAgencyCandidate(
   };
 }
 
-export async function markSignedIn(db: Pick<Db, 'update'>, userId: string): Promise<void> {
-  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+/** A sign-in's bookkeeping in one statement: the user's last sign-in, and its audit entry (decisions §5). */
+export async function recordSignIn(
+  db: Db,
+  entry: { actorUserId: string; actorRole: Role; agencyId: string | null; action: string; ip: string },
+): Promise<void> {
+  await db.execute(sql`with signed as (
+      update ${users} set ${sql.identifier(users.lastLoginAt.name)} = now() where ${users.id} = ${entry.actorUserId})
+    insert into ${auditLog} (${sql.identifier(auditLog.actorUserId.name)}, ${sql.identifier(auditLog.actorRole.name)},
+      ${sql.identifier(auditLog.agencyId.name)}, ${sql.identifier(auditLog.action.name)}, ${sql.identifier(auditLog.ip.name)})
+    values (${entry.actorUserId}, ${entry.actorRole}, ${entry.agencyId}, ${entry.action}, ${entry.ip})`);
 }
 
 /** Revokes every token of the user (decisions §3). */

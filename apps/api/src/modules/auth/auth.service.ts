@@ -12,7 +12,7 @@ import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
 import { parseTenantHost } from './tenant-host.ts';
-import { clearFailures, recordFailure, retryAfterSeconds } from './throttle.ts';
+import { clearFailures, recordFailure, throttleState } from './throttle.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -57,7 +57,7 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
 
   const accountKey = `account:${agency?.id ?? 'platform'}:${input.email}`;
   const keys = [accountKey, `address:${input.ip}`];
-  const wait = await retryAfterSeconds(deps.db, keys);
+  const { wait, held } = await throttleState(deps.db, keys);
   if (wait > 0) {
     throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyAttempts, MSG.tooManyAttempts, {
       headers: { 'retry-after': String(wait) },
@@ -81,7 +81,7 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
     });
     throw new AppError('UNAUTHENTICATED', MSG.loginInvalid);
   }
-  await clearFailures(deps.db, [accountKey]);
+  if (held.has(accountKey)) await clearFailures(deps.db, [accountKey]);
   const refused = refusal(candidate);
   if (refused) throw refused;
 
@@ -94,16 +94,13 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
     agencyName: candidate.agencyName,
     tokenVersion: candidate.tokenVersion,
   });
-  // One transaction for the bookkeeping of a sign-in: one commit instead of three.
-  await deps.db.transaction(async (tx) => {
-    await repo.markSignedIn(tx, candidate.userId);
-    await writeAudit(tx, {
-      actorUserId: candidate.userId,
-      actorRole: candidate.role,
-      agencyId: candidate.agencyId,
-      action: 'auth.login',
-      ip: input.ip,
-    });
+  // The bookkeeping of a sign-in is one statement: one round trip and one commit (issue 8).
+  await repo.recordSignIn(deps.db, {
+    actorUserId: candidate.userId,
+    actorRole: candidate.role,
+    agencyId: candidate.agencyId,
+    action: 'auth.login',
+    ip: input.ip,
   });
   return {
     status: 'success',

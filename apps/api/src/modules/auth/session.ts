@@ -3,14 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { primaryClients, users } from '../../db/schema.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import type { OwnClientRef, SessionCache, SessionEntry, SessionState } from './session-cache.ts';
 
-/** What the access hook checks on every signed-in call (decisions §3: revocation). */
-export interface SessionState {
-  tokenVersion: number;
-  isActive: boolean;
-  role: TokenSubject['roles'][number];
-  mustChangePassword: boolean;
-}
+export type { SessionState } from './session-cache.ts';
 
 /** The signed-in client's own record as the client area reads it (`findOwnClient`'s shape). */
 export interface OwnClientRow {
@@ -21,15 +16,44 @@ export interface OwnClientRow {
   userPhone: string | null;
 }
 
-const ownClients = new WeakMap<TokenSubject, OwnClientRow | null>();
+/** This request's own client: which one (always, for a client), and the whole record when it was read. */
+interface Remembered {
+  ref: OwnClientRef | null;
+  row?: OwnClientRow | null;
+}
+const ownClients = new WeakMap<TokenSubject, Remembered>();
 
 /**
- * The caller's session state, read once per signed-in call. For an agency client (AC) the same statement also
- * reads their own client record, which every call of the client area needs next (issue 8: one round trip
- * fewer); `rememberedOwnClient` hands it to the client area for the rest of this request.
+ * The caller's session state, once per signed-in call: from the session cache when it holds the user (no round
+ * trip), else read. For an agency client (AC) the read also takes their own client record, which every call of
+ * the client area needs next; `rememberedOwnClient` hands it (or, from the cache, which record it is) to the
+ * client area for the rest of this request.
  */
-export async function loadSession(db: Db, subject: TokenSubject): Promise<SessionState | undefined> {
-  if (!subject.roles.includes('AC') || !subject.agencyId) {
+export async function loadSession(
+  db: Db,
+  cache: SessionCache,
+  subject: TokenSubject,
+): Promise<SessionState | undefined> {
+  const client = subject.roles.includes('AC') && subject.agencyId !== null;
+  const cached = cache.get(subject.userId, subject.agencyId);
+  if (cached && (!client || cached.client !== undefined)) {
+    if (client) ownClients.set(subject, { ref: cached.client ?? null });
+    return cached.state;
+  }
+  const generation = cache.begin();
+  const read = await readSession(db, subject, client);
+  if (!read) return undefined;
+  cache.put(subject.userId, subject.agencyId, read.entry, generation);
+  if (client) ownClients.set(subject, { ref: read.entry.client ?? null, row: read.row ?? null });
+  return read.entry.state;
+}
+
+async function readSession(
+  db: Db,
+  subject: TokenSubject,
+  client: boolean,
+): Promise<{ entry: SessionEntry; row?: OwnClientRow | null } | undefined> {
+  if (!client) {
     const [state] = await preparedOnce(db, 'session_check', (d) =>
       d
         .select({
@@ -43,7 +67,7 @@ export async function loadSession(db: Db, subject: TokenSubject): Promise<Sessio
         .limit(1)
         .prepare('session_check'),
     ).execute({ userId: subject.userId });
-    return state;
+    return state ? { entry: { state } } : undefined;
   }
   const [row] = await preparedOnce(db, 'session_check_client', (d) =>
     d
@@ -71,9 +95,17 @@ export async function loadSession(db: Db, subject: TokenSubject): Promise<Sessio
       .prepare('session_check_client'),
   ).execute({ userId: subject.userId, agencyId: subject.agencyId });
   if (!row) return undefined;
-  ownClients.set(
-    subject,
-    row.client
+  return {
+    entry: {
+      state: {
+        tokenVersion: row.tokenVersion,
+        isActive: row.isActive,
+        role: row.role,
+        mustChangePassword: row.mustChangePassword,
+      },
+      client: row.client ? { id: row.client.id, portalAccess: row.client.portalAccess } : null,
+    },
+    row: row.client
       ? {
           client: row.client,
           lastLoginAt: row.lastLoginAt,
@@ -82,21 +114,16 @@ export async function loadSession(db: Db, subject: TokenSubject): Promise<Sessio
           userPhone: row.userPhone,
         }
       : null,
-  );
-  return {
-    tokenVersion: row.tokenVersion,
-    isActive: row.isActive,
-    role: row.role,
-    mustChangePassword: row.mustChangePassword,
   };
 }
 
 /**
- * The own client record read with this request's session check: a row, null (none), or undefined (not read,
- * or already taken). Handed out once, so a handler that changes the record and reads it again reads it anew.
+ * What this request's session check learned of the caller's own client: which record it is (`ref`, null when
+ * none), and the whole record when it was read (`row`); undefined when nothing was learned, or it was already
+ * taken. Handed out once, so a handler that changes the record and reads it again reads it anew.
  */
-export function rememberedOwnClient(subject: TokenSubject): OwnClientRow | null | undefined {
-  const row = ownClients.get(subject);
+export function rememberedOwnClient(subject: TokenSubject): Remembered | undefined {
+  const remembered = ownClients.get(subject);
   ownClients.delete(subject);
-  return row;
+  return remembered;
 }

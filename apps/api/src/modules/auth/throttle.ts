@@ -8,10 +8,14 @@ import { loginThrottle } from '../../db/schema.ts';
 
 const WINDOW = sql.raw(`interval '${LOGIN_WINDOW_MINUTES} minutes'`);
 
-/** Seconds until the caller may try again, or 0 when no key is locked. */
-export async function retryAfterSeconds(db: Db, keys: string[]): Promise<number> {
+/**
+ * Seconds until the caller may try again (0 when no key is locked), and which keys hold failures at all (a
+ * successful sign-in clears those, and skips the write when there are none).
+ */
+export async function throttleState(db: Db, keys: string[]): Promise<{ wait: number; held: Set<string> }> {
   const rows = await db
     .select({
+      key: loginThrottle.key,
       failures: loginThrottle.failures,
       secondsLeft: sql<number>`ceil(extract(epoch from (${loginThrottle.windowStartedAt} + ${WINDOW} - now())))::int`,
     })
@@ -21,7 +25,7 @@ export async function retryAfterSeconds(db: Db, keys: string[]): Promise<number>
   for (const row of rows) {
     if (row.failures >= LOGIN_MAX_FAILURES && row.secondsLeft > 0) wait = Math.max(wait, row.secondsLeft);
   }
-  return wait;
+  return { wait, held: new Set(rows.map((r) => r.key)) };
 }
 
 export async function recordFailure(db: Db, keys: string[]): Promise<void> {

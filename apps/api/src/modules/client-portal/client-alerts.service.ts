@@ -7,7 +7,7 @@ import { computeAlerts } from './plan-rules.ts';
 
 // Upcoming alerts (decisions §4) from the signed-in client's own plans; the rules live in plan-rules.ts.
 
-type PlanRow = repo.PlanRow;
+type PlanLine = repo.PlanLine;
 
 export async function upcomingAlerts(
   deps: ClientPortalDeps,
@@ -15,11 +15,8 @@ export async function upcomingAlerts(
   today: string,
 ): Promise<{ alerts: Alert[] }> {
   const { agencyId, primaryClientId } = await ownClient(deps.db, subject);
-  const [insurance, investment] = await Promise.all([
-    repo.listPlans(deps.db, agencyId, primaryClientId, 'insurance'),
-    repo.listPlans(deps.db, agencyId, primaryClientId, 'investment'),
-  ]);
-  const toAlertPlan = (type: PlanType) => (r: PlanRow) => ({
+  const { insurance, investment } = await repo.listAllPlans(deps.db, agencyId, primaryClientId);
+  const toAlertPlan = (type: PlanType) => (r: PlanLine) => ({
     type,
     id: r.plan.id,
     planName: displayName(r),

@@ -32,9 +32,10 @@ import { planStatus, subtypeFields } from './plan-rules.ts';
 // Another client's plan, document or family member is absent: 404, the same as an unknown id.
 
 type PlanRow = repo.PlanRow;
+type PlanLine = repo.PlanLine;
 
 /** The plan's own name, else the one in its per-service fields, else the service's name. */
-export function displayName(row: PlanRow): string {
+export function displayName(row: PlanLine): string {
   const fromFields = row.plan.subtypeFields?.plan_name;
   return (
     row.plan.planName?.trim() ||
@@ -44,7 +45,7 @@ export function displayName(row: PlanRow): string {
   );
 }
 
-function common(row: PlanRow, today: string) {
+function common(row: PlanLine, today: string) {
   // A family member of another primary client never shows: the holder join names this client.
   const held = row.holderFirst !== null;
   return {
@@ -61,11 +62,11 @@ function common(row: PlanRow, today: string) {
   };
 }
 
-export function toInsuranceItem(row: PlanRow, today: string): InsurancePlanItem {
+export function toInsuranceItem(row: PlanLine, today: string): InsurancePlanItem {
   return { plan_type: 'insurance', policy_id: row.plan.id, premium_amount: row.money, ...common(row, today) };
 }
 
-export function toInvestmentItem(row: PlanRow, today: string): InvestmentPlanItem {
+export function toInvestmentItem(row: PlanLine, today: string): InvestmentPlanItem {
   return { plan_type: 'investment', account_id: row.plan.id, amount: row.money, ...common(row, today) };
 }
 
@@ -87,10 +88,7 @@ export async function myPlans(
   today: string,
 ): Promise<MyPlans> {
   const { agencyId, primaryClientId } = await ownClient(deps.db, subject);
-  const [insurance, investment] = await Promise.all([
-    repo.listPlans(deps.db, agencyId, primaryClientId, 'insurance'),
-    repo.listPlans(deps.db, agencyId, primaryClientId, 'investment'),
-  ]);
+  const { insurance, investment } = await repo.listAllPlans(deps.db, agencyId, primaryClientId);
   return {
     insurance_plans: insurance.map((r) => toInsuranceItem(r, today)),
     investment_plans: investment.map((r) => toInvestmentItem(r, today)),
@@ -99,11 +97,9 @@ export async function myPlans(
 
 /** The client's plan of either kind by its id (policy id or account id, spec §2 Plan details). */
 async function findEitherPlan(deps: ClientPortalDeps, own: OwnClient, id: string) {
-  const policy = await repo.findPlan(deps.db, own.agencyId, own.primaryClientId, 'insurance', id);
-  if (policy) return { kind: 'insurance' as const, row: policy };
-  const account = await repo.findPlan(deps.db, own.agencyId, own.primaryClientId, 'investment', id);
-  if (account) return { kind: 'investment' as const, row: account };
-  throw new AppError('NOT_FOUND', MSG.planNotFound);
+  const row = await repo.findAnyPlan(deps.db, own.agencyId, own.primaryClientId, id);
+  if (!row) throw new AppError('NOT_FOUND', MSG.planNotFound);
+  return { kind: row.kind, row };
 }
 
 export async function planDetails(

@@ -57,24 +57,33 @@ export async function findAgency(db: Db, agencyId: string) {
  * in SQL: not lapsed or closed and the end date not over (the same rule as the plan status, spec §4).
  */
 export async function summaryFigures(db: Db, agencyId: string, primaryClientId: string, today: string) {
-  const plans = (t: typeof insurancePolicies | typeof investmentAccounts) => sql`(select count(*) from ${t}
-    join ${providers} on ${providers.id} = ${t.providerId} and ${providers.agencyId} = ${agencyId}
-    where ${t.agencyId} = ${agencyId} and ${t.primaryClientId} = ${primaryClientId} and ${t.deletedAt} is null)`;
-  const result = await db.execute(sql`select
-    (${plans(insurancePolicies)} + ${plans(investmentAccounts)})::int as plans,
-    (select count(*) from ${secondaryClients} where ${secondaryClients.agencyId} = ${agencyId}
-      and ${secondaryClients.primaryClientId} = ${primaryClientId} and ${secondaryClients.deletedAt} is null)::int as family,
-    (select coalesce(sum(${insurancePolicies.premiumAmount}), 0)::numeric(16,2)::text from ${insurancePolicies}
-      where ${insurancePolicies.agencyId} = ${agencyId} and ${insurancePolicies.primaryClientId} = ${primaryClientId}
-      and ${insurancePolicies.deletedAt} is null and ${insurancePolicies.status} not in ('lapsed', 'closed')
-      and (${insurancePolicies.endDate} is null or ${insurancePolicies.endDate} >= ${today})) as premium`);
-  const rows = ((result as { rows?: unknown[] }).rows ?? result) as {
-    plans: number;
-    family: number;
-    premium: string;
-  }[];
-  const row = rows[0]!;
-  return { plans: Number(row.plans), family: Number(row.family), premium: row.premium };
+  const [row] = await preparedOnce(db, 'client_summary', (d) => {
+    const agency = sql.placeholder('agencyId');
+    const client = sql.placeholder('primaryClientId');
+    const plans = (t: typeof insurancePolicies | typeof investmentAccounts) => sql`(select count(*) from ${t}
+      join ${providers} on ${providers.id} = ${t.providerId} and ${providers.agencyId} = ${agency}
+      where ${t.agencyId} = ${agency} and ${t.primaryClientId} = ${client} and ${t.deletedAt} is null)`;
+    // One row: the client's own (the caller's, just checked), carrying the three figures.
+    return d
+      .select({
+        plans: sql<number>`(${plans(insurancePolicies)} + ${plans(investmentAccounts)})::int`,
+        family: sql<number>`(select count(*) from ${secondaryClients} where ${secondaryClients.agencyId} = ${agency}
+          and ${secondaryClients.primaryClientId} = ${client} and ${secondaryClients.deletedAt} is null)::int`,
+        premium: sql<string>`(select coalesce(sum(${insurancePolicies.premiumAmount}), 0)::numeric(16,2)::text
+          from ${insurancePolicies}
+          where ${insurancePolicies.agencyId} = ${agency} and ${insurancePolicies.primaryClientId} = ${client}
+          and ${insurancePolicies.deletedAt} is null and ${insurancePolicies.status} not in ('lapsed', 'closed')
+          and (${insurancePolicies.endDate} is null or ${insurancePolicies.endDate} >= ${sql.placeholder('today')}::date))`,
+      })
+      .from(primaryClients)
+      .where(and(eq(primaryClients.id, client), eq(primaryClients.agencyId, agency)))
+      .prepare('client_summary');
+  }).execute({ agencyId, primaryClientId, today });
+  return {
+    plans: Number(row?.plans ?? 0),
+    family: Number(row?.family ?? 0),
+    premium: row?.premium ?? '0.00',
+  };
 }
 
 const holder = alias(secondaryClients, 'holder');
@@ -85,66 +94,101 @@ const documentUsable = sql<boolean>`(${doc.id} is not null and ${doc.mimeType} =
   and ${doc.sizeBytes} >= ${DOCUMENT_MIN_BYTES})`;
 
 type PlanTable = typeof insurancePolicies | typeof investmentAccounts;
+export type PlanKind = 'insurance' | 'investment';
+
+/** What a plan's line needs (my plans, the alerts): the busiest calls read only these (issue 8). */
+function listColumns(table: PlanTable) {
+  return {
+    kind: (table === insurancePolicies ? sql`'insurance'` : sql`'investment'`) as SQL<PlanKind>,
+    plan: {
+      id: table.id,
+      secondaryClientId: table.secondaryClientId,
+      planName: table.planName,
+      startDate: table.startDate,
+      endDate: table.endDate,
+      subtypeFields: table.subtypeFields,
+      nomineeFullName: table.nomineeFullName,
+      status: table.status,
+      createdAt: table.createdAt,
+    },
+    number: table === insurancePolicies ? insurancePolicies.policyNumber : investmentAccounts.accountNumber,
+    money: table === insurancePolicies ? insurancePolicies.premiumAmount : investmentAccounts.amount,
+    providerName: providers.providerName,
+    serviceCode: services.code,
+    serviceName: services.name,
+    holderFirst: holder.firstName,
+    holderLast: holder.lastName,
+    documentUsable,
+  };
+}
+
+/** A whole plan (details, downloads): the line's columns and the rest. */
+function planColumns(table: PlanTable) {
+  const line = listColumns(table);
+  return {
+    ...line,
+    plan: {
+      ...line.plan,
+      primaryClientId: table.primaryClientId,
+      nomineeRelation: table.nomineeRelation,
+      nomineeDob: table.nomineeDob,
+      nomineePhone: table.nomineePhone,
+      nomineeEmail: table.nomineeEmail,
+      documentId: table.documentId,
+    },
+    sumAssured: table === insurancePolicies ? insurancePolicies.sumAssured : sql<string | null>`null`,
+    // Where the document's file is and how it is sealed: a download reads it without another query.
+    documentFile: {
+      id: doc.id,
+      storageKey: doc.storageKey,
+      encryptionIv: doc.encryptionIv,
+      encryptionTag: doc.encryptionTag,
+      mimeType: doc.mimeType,
+      sizeBytes: doc.sizeBytes,
+      originalName: doc.originalName,
+    },
+  };
+}
+
+// The joins of a plan's row: its provider (the agency's), its service, the family member holding it (this
+// client's), its document (the agency's, not deleted).
+const providerOn = (table: PlanTable, agencyId: string | Placeholder) =>
+  and(eq(providers.id, table.providerId), eq(providers.agencyId, agencyId));
+const serviceOn = (table: PlanTable) => eq(services.id, table.serviceId);
+const holderOn = (table: PlanTable, agencyId: string | Placeholder) =>
+  and(
+    eq(holder.id, table.secondaryClientId),
+    eq(holder.agencyId, agencyId),
+    eq(holder.primaryClientId, table.primaryClientId),
+  );
+const documentOn = (table: PlanTable, agencyId: string | Placeholder) =>
+  and(eq(doc.id, table.documentId), eq(doc.agencyId, agencyId), isNull(doc.deletedAt));
 
 function planSelect(db: Db, table: PlanTable, agencyId: string | Placeholder) {
-  const number =
-    table === insurancePolicies ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
-  const money = table === insurancePolicies ? insurancePolicies.premiumAmount : investmentAccounts.amount;
   return db
-    .select({
-      plan: {
-        id: table.id,
-        primaryClientId: table.primaryClientId,
-        secondaryClientId: table.secondaryClientId,
-        planName: table.planName,
-        startDate: table.startDate,
-        endDate: table.endDate,
-        subtypeFields: table.subtypeFields,
-        nomineeFullName: table.nomineeFullName,
-        nomineeRelation: table.nomineeRelation,
-        nomineeDob: table.nomineeDob,
-        nomineePhone: table.nomineePhone,
-        nomineeEmail: table.nomineeEmail,
-        documentId: table.documentId,
-        status: table.status,
-        createdAt: table.createdAt,
-      },
-      number,
-      money,
-      sumAssured: table === insurancePolicies ? insurancePolicies.sumAssured : sql<string | null>`null`,
-      providerName: providers.providerName,
-      serviceCode: services.code,
-      serviceName: services.name,
-      holderFirst: holder.firstName,
-      holderLast: holder.lastName,
-      documentUsable,
-      // Where the document's file is and how it is sealed: a download reads it without another query.
-      documentFile: {
-        id: doc.id,
-        storageKey: doc.storageKey,
-        encryptionIv: doc.encryptionIv,
-        encryptionTag: doc.encryptionTag,
-        mimeType: doc.mimeType,
-        sizeBytes: doc.sizeBytes,
-        originalName: doc.originalName,
-      },
-    })
+    .select(planColumns(table))
     .from(table)
-    .innerJoin(providers, and(eq(providers.id, table.providerId), eq(providers.agencyId, agencyId)))
-    .innerJoin(services, eq(services.id, table.serviceId))
-    .leftJoin(
-      holder,
-      and(
-        eq(holder.id, table.secondaryClientId),
-        eq(holder.agencyId, agencyId),
-        eq(holder.primaryClientId, table.primaryClientId),
-      ),
-    )
-    .leftJoin(doc, and(eq(doc.id, table.documentId), eq(doc.agencyId, agencyId), isNull(doc.deletedAt)))
+    .innerJoin(providers, providerOn(table, agencyId))
+    .innerJoin(services, serviceOn(table))
+    .leftJoin(holder, holderOn(table, agencyId))
+    .leftJoin(doc, documentOn(table, agencyId))
+    .$dynamic();
+}
+
+function lineSelect(db: Db, table: PlanTable, agencyId: string | Placeholder) {
+  return db
+    .select(listColumns(table))
+    .from(table)
+    .innerJoin(providers, providerOn(table, agencyId))
+    .innerJoin(services, serviceOn(table))
+    .leftJoin(holder, holderOn(table, agencyId))
+    .leftJoin(doc, documentOn(table, agencyId))
     .$dynamic();
 }
 
 export type PlanRow = Awaited<ReturnType<typeof listPlans>>[number];
+/** A plan's line (my plans, the alerts); a whole PlanRow is one too. */
+export type PlanLine = Awaited<ReturnType<typeof listAllPlans>>['insurance'][number];
 
 const planOrder = (table: PlanTable) => [
   sql`${table.startDate} desc nulls last`,
@@ -155,33 +199,15 @@ const planOrder = (table: PlanTable) => [
 const withUsable = <R extends { documentUsable: unknown }>(rows: R[]) =>
   rows.map((r) => ({ ...r, documentUsable: r.documentUsable === true }));
 
-/** The client's plans of one kind (not deleted), optionally only some ids; newest first. */
+/** Some of the client's plans of one kind (not deleted); newest first. */
 export async function listPlans(
   db: Db,
   agencyId: string,
   primaryClientId: string,
   kind: 'insurance' | 'investment',
-  where?: SQL,
+  where: SQL,
 ) {
   const table: PlanTable = kind === 'insurance' ? insurancePolicies : investmentAccounts;
-  if (!where) {
-    // My plans, the alerts: every call of the client area's busiest screens, so built once.
-    const name = `client_plans_${kind}`;
-    return withUsable(
-      await preparedOnce(db, name, (d) =>
-        planSelect(d, table, sql.placeholder('agencyId'))
-          .where(
-            and(
-              eq(table.agencyId, sql.placeholder('agencyId')),
-              eq(table.primaryClientId, sql.placeholder('primaryClientId')),
-              isNull(table.deletedAt),
-            ),
-          )
-          .orderBy(...planOrder(table))
-          .prepare(name),
-      ).execute({ agencyId, primaryClientId }),
-    );
-  }
   const rows = await planSelect(db, table, agencyId)
     .where(
       and(
@@ -219,6 +245,70 @@ export async function findPlan(
       .prepare(name),
   ).execute({ agencyId, primaryClientId, planId });
   return withUsable(rows)[0] ?? null;
+}
+
+/** Newest first, as `planOrder`: start date descending (none last), then created, then id. */
+function byPlanOrder<R extends { plan: { startDate: string | null; createdAt: Date; id: string } }>(
+  a: R,
+  b: R,
+): number {
+  const x = a.plan.startDate;
+  const y = b.plan.startDate;
+  if (x !== y) {
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return x < y ? 1 : -1;
+  }
+  const t = a.plan.createdAt.getTime() - b.plan.createdAt.getTime();
+  if (t !== 0) return t;
+  return a.plan.id < b.plan.id ? -1 : a.plan.id > b.plan.id ? 1 : 0;
+}
+
+/**
+ * All the client's plans of both kinds in one statement (my plans, the alerts: the client area's busiest
+ * calls, issue 8), split by kind, each newest first.
+ */
+export async function listAllPlans(db: Db, agencyId: string, primaryClientId: string) {
+  const of = (d: Db, table: PlanTable) =>
+    lineSelect(d, table, sql.placeholder('agencyId')).where(
+      and(
+        eq(table.agencyId, sql.placeholder('agencyId')),
+        eq(table.primaryClientId, sql.placeholder('primaryClientId')),
+        isNull(table.deletedAt),
+      ),
+    );
+  const rows = withUsable(
+    await preparedOnce(db, 'client_plans_all', (d) =>
+      of(d, insurancePolicies)
+        .unionAll(of(d, investmentAccounts) as unknown as ReturnType<typeof of>)
+        .prepare('client_plans_all'),
+    ).execute({ agencyId, primaryClientId }),
+  );
+  return {
+    insurance: rows.filter((r) => r.kind === 'insurance').sort(byPlanOrder),
+    investment: rows.filter((r) => r.kind === 'investment').sort(byPlanOrder),
+  };
+}
+
+/** One of the client's plans of either kind by its id (plan details, spec §2), in one statement; or null. */
+export async function findAnyPlan(db: Db, agencyId: string, primaryClientId: string, planId: string) {
+  const of = (d: Db, table: PlanTable) =>
+    planSelect(d, table, sql.placeholder('agencyId')).where(
+      and(
+        eq(table.id, sql.placeholder('planId')),
+        eq(table.agencyId, sql.placeholder('agencyId')),
+        eq(table.primaryClientId, sql.placeholder('primaryClientId')),
+        isNull(table.deletedAt),
+      ),
+    );
+  const rows = await preparedOnce(db, 'client_plan_any', (d) =>
+    of(d, insurancePolicies)
+      .unionAll(of(d, investmentAccounts) as unknown as ReturnType<typeof of>)
+      .prepare('client_plan_any'),
+  ).execute({ agencyId, primaryClientId, planId });
+  // An id is one kind's or the other's (uuids); a policy wins should both ever hold it, as before.
+  const found = withUsable(rows).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'insurance' ? -1 : 1));
+  return found[0] ?? null;
 }
 
 /** Plans of the client held by one family member. */

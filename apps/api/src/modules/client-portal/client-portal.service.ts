@@ -25,17 +25,41 @@ export interface ClientPortalDeps {
 export interface OwnClient {
   agencyId: string;
   primaryClientId: string;
+}
+
+export interface OwnClientRecord extends OwnClient {
   row: NonNullable<Awaited<ReturnType<typeof repo.findOwnClient>>>;
 }
 
-/** The caller's primary client, or 404 when it was removed; 403 once the agency turned portal access off. */
+function openOrRefused(ref: { id: string; portalAccess: boolean } | null | undefined) {
+  if (!ref) throw new AppError('NOT_FOUND', MSG.clientNotFound);
+  if (!ref.portalAccess) throw new AppError('FORBIDDEN', MSG.forbidden, MSG.portalAccessOff);
+  return ref;
+}
+
+/**
+ * The caller's primary client, or 404 when it was removed; 403 once the agency turned portal access off.
+ * Which record it is comes with this request's session check (access hook; from the session cache, issue 8),
+ * else it is read now.
+ */
 export async function ownClient(db: Db, subject: TokenSubject): Promise<OwnClient> {
   const agencyId = agencyOf(subject);
-  // Read with this request's session check when there was one (access hook), else now.
   const remembered = rememberedOwnClient(subject);
-  const row = remembered !== undefined ? remembered : await repo.findOwnClient(db, agencyId, subject.userId);
+  const ref =
+    remembered !== undefined
+      ? remembered.ref
+      : ((await repo.findOwnClient(db, agencyId, subject.userId))?.client ?? null);
+  return { agencyId, primaryClientId: openOrRefused(ref).id };
+}
+
+/** As `ownClient`, with the whole record (the profile, a renewal's contact details). */
+export async function ownClientRecord(db: Db, subject: TokenSubject): Promise<OwnClientRecord> {
+  const agencyId = agencyOf(subject);
+  const remembered = rememberedOwnClient(subject);
+  const row =
+    remembered?.row !== undefined ? remembered.row : await repo.findOwnClient(db, agencyId, subject.userId);
   if (!row) throw new AppError('NOT_FOUND', MSG.clientNotFound);
-  if (!row.client.portalAccess) throw new AppError('FORBIDDEN', MSG.forbidden, MSG.portalAccessOff);
+  openOrRefused(row.client);
   return { agencyId, primaryClientId: row.client.id, row };
 }
 
@@ -101,7 +125,7 @@ export function profileCompleteness(client: Record<(typeof PROFILE_FIELDS)[numbe
 }
 
 export async function clientProfile(deps: ClientPortalDeps, subject: TokenSubject): Promise<ClientProfile> {
-  const { agencyId, row } = await ownClient(deps.db, subject);
+  const { agencyId, row } = await ownClientRecord(deps.db, subject);
   const c = row.client;
   const phone = c.phone ?? row.userPhone;
   return {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inlineCount } from '../../db/literal.ts';
 import {
   insurancePolicies,
   investmentAccounts,
@@ -92,8 +93,8 @@ export async function familyPage(
         .select()
         .from(matches)
         .orderBy(desc(matches.createdAt), desc(matches.id))
-        .limit(page.limit)
-        .offset(page.offset)
+        .limit(inlineCount(page.limit))
+        .offset(inlineCount(page.offset))
         .as('chosen')
     : db
         .select({
@@ -104,8 +105,8 @@ export async function familyPage(
         .from(primaryClients)
         .where(where)
         .orderBy(desc(primaryClients.createdAt), desc(primaryClients.id))
-        .limit(page.limit)
-        .offset(page.offset)
+        .limit(inlineCount(page.limit))
+        .offset(inlineCount(page.offset))
         .as('chosen');
   const found = await db
     .select({

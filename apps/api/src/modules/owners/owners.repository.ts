@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inlineCount } from '../../db/literal.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { agencies, ownerAccounts, platformCounters, users } from '../../db/schema.ts';
 
 // Agency owner accounts, as the platform admin sees them (decisions §1). Platform-level data: these
@@ -53,7 +55,7 @@ function cursorParts(cursor: string): { micros: string; id: string } {
   return { micros, id };
 }
 
-const at = (micros: string) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+const at = (micros: unknown) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
 
 export interface OwnerPage {
   offset: number;
@@ -73,25 +75,48 @@ export async function listOwners(db: Db, page: OwnerPage) {
   const where = matches ? sql`${ownerAccounts.id} in (${matches})` : undefined;
   const backwards = Boolean(page.before);
   const place = page.after ?? page.before;
-  let seek: SQL | undefined;
-  if (place) {
-    const { micros, id } = cursorParts(place);
-    seek = backwards
-      ? sql`(${ownerAccounts.createdAt}, ${ownerAccounts.id}) > (${at(micros)}, ${id}::uuid)`
-      : sql`(${ownerAccounts.createdAt}, ${ownerAccounts.id}) < (${at(micros)}, ${id}::uuid)`;
-  }
-  const fetched = await db
-    .select({ ...ownerColumns, cursor: cursorOf })
-    .from(ownerAccounts)
-    .innerJoin(users, eq(users.id, ownerAccounts.userId))
-    .where(and(where, seek))
-    .orderBy(
-      ...(backwards
-        ? [asc(ownerAccounts.createdAt), asc(ownerAccounts.id)]
-        : [desc(ownerAccounts.createdAt), desc(ownerAccounts.id)]),
-    )
-    .limit(page.limit + 1)
-    .offset(place ? 0 : page.offset);
+  const cursor = place ? cursorParts(place) : undefined;
+  const build = (d: Db, seekAt: { micros: unknown; id: unknown } | undefined) => {
+    const seek = seekAt
+      ? backwards
+        ? sql`(${ownerAccounts.createdAt}, ${ownerAccounts.id}) > (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
+        : sql`(${ownerAccounts.createdAt}, ${ownerAccounts.id}) < (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
+      : undefined;
+    // Without a search the total is the trigger-kept counter, read in the same statement as the page.
+    const counter = sql<
+      string | null
+    >`(select ${platformCounters.value} from ${platformCounters} where ${platformCounters.name} = 'owners')`;
+    return d
+      .select({ ...ownerColumns, cursor: cursorOf, ...(matches ? {} : { counted: counter }) })
+      .from(ownerAccounts)
+      .innerJoin(users, eq(users.id, ownerAccounts.userId))
+      .where(and(where, seek))
+      .orderBy(
+        ...(backwards
+          ? [asc(ownerAccounts.createdAt), asc(ownerAccounts.id)]
+          : [desc(ownerAccounts.createdAt), desc(ownerAccounts.id)]),
+      )
+      .limit(inlineCount(page.limit + 1))
+      .offset(inlineCount(place ? 0 : page.offset));
+  };
+  // The admin's usual pages (the first, and by cursor either way) are built once per page size (issue 8: Drizzle
+  // building this query was a seventh of the call's CPU); searches and offsets past the first page as asked.
+  const name = `owners_page_${cursor ? (backwards ? 'before' : 'after') : 'first'}_${page.limit}`;
+  const pageQuery =
+    !matches && (cursor || page.offset === 0)
+      ? preparedOnce(db, name, (d) =>
+          build(
+            d,
+            cursor ? { micros: sql.placeholder('micros'), id: sql.placeholder('id') } : undefined,
+          ).prepare(name),
+        ).execute(cursor ?? {})
+      : build(db, cursor);
+  // With a search, counted over the matching ids themselves (each branch on its trigram index), not by
+  // probing all owners; on a connection of its own while the page is read.
+  const [fetched, matchCount] = await Promise.all([
+    pageQuery,
+    matches ? db.execute(sql`select count(*)::int as n from (${matches}) m`) : undefined,
+  ]);
   const more = fetched.length > page.limit;
   const rows = fetched.slice(0, page.limit);
   if (backwards) rows.reverse();
@@ -101,12 +126,13 @@ export async function listOwners(db: Db, page: OwnerPage) {
   const nextCursor = backwards ? last : more ? last : null;
   const prevCursor = backwards ? (more ? first : null) : page.after || page.offset > 0 ? first : null;
   let total: number;
-  if (matches) {
-    // Counted over the matching ids themselves (each branch on its trigram index), not by probing all owners.
-    const result = await db.execute(sql`select count(*)::int as n from (${matches}) m`);
-    const rows = ((result as { rows?: unknown[] }).rows ?? result) as { n: number }[];
-    total = Number(rows[0]?.n ?? 0);
+  if (matchCount) {
+    const counted = ((matchCount as { rows?: unknown[] }).rows ?? matchCount) as { n: number }[];
+    total = Number(counted[0]?.n ?? 0);
+  } else if (fetched[0]) {
+    total = Number((fetched[0] as { counted?: string | null }).counted ?? 0);
   } else {
+    // An empty page (past the end) carries no counter: read it alone.
     const [row] = await db
       .select({ n: platformCounters.value })
       .from(platformCounters)
@@ -150,8 +176,8 @@ export async function ownerAgencies(db: Db, ownerId: string, page: { offset: num
     .from(agencies)
     .where(where)
     .orderBy(agencies.createdAt, agencies.id)
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(inlineCount(page.limit))
+    .offset(inlineCount(page.offset));
   const [total] = await db.select({ n: count() }).from(agencies).where(where);
   return { rows, total: total?.n ?? 0 };
 }

@@ -1,8 +1,8 @@
 import { PrimaryClientListResponseSchema } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { primaryClients } from '../../db/schema.ts';
+import { agencyClientCounts, primaryClients } from '../../db/schema.ts';
 import { ownerWithToken } from '../providers/providers-test-kit.ts';
 import { searchFilter } from './primary-clients.repository.ts';
 import { createClient } from './primary-clients-test-kit.ts';
@@ -57,5 +57,47 @@ describe('client search', () => {
     const past = await list('search=kavya&limit=1&offset=5');
     expect(past.items).toEqual([]);
     expect(past.pagination.total).toBe(2);
+  });
+
+  it("gives the unsearched total from the agency's kept count, equal to counting, through creates and removals", async () => {
+    const { token, agency } = await ownerWithToken(t.app);
+    const { agencyId } = agency;
+    const list = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${base}?${query}`, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return PrimaryClientListResponseSchema.parse(res.json());
+    };
+    expect((await list('limit=10')).pagination.total).toBe(0);
+    const made = [];
+    for (const first_name of ['Asha', 'Bhavna', 'Chetan', 'Divya'])
+      made.push(await createClient(t.app, token, { first_name }));
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${base}/${made[1]!.primary_client_id}`,
+      headers: bearer(token),
+    });
+    expect(removed.statusCode).toBe(200);
+    // An edit changes nothing of the count.
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/${made[0]!.primary_client_id}`,
+      headers: bearer(token),
+      payload: { first_name: 'Asha Rani' },
+    });
+    expect(edited.statusCode).toBe(200);
+    const [counted] = await t.db
+      .select({ n: count() })
+      .from(primaryClients)
+      .where(and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt)));
+    const [kept] = await t.db
+      .select({ n: agencyClientCounts.clients })
+      .from(agencyClientCounts)
+      .where(eq(agencyClientCounts.agencyId, agencyId));
+    expect(counted!.n).toBe(3);
+    expect(kept!.n).toBe(3);
+    expect((await list('limit=2')).pagination.total).toBe(3);
+    const past = await list('limit=2&offset=10');
+    expect(past.items).toEqual([]);
+    expect(past.pagination.total).toBe(3);
   });
 });

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inlineCount } from '../../db/literal.ts';
 import {
   agencies,
+  agencyClientCounts,
   documents,
   insurancePolicies,
   investmentAccounts,
@@ -85,20 +87,24 @@ export async function listClients(
         .select()
         .from(matches)
         .orderBy(...order(matches))
-        .limit(page.limit)
-        .offset(page.offset)
+        .limit(inlineCount(page.limit))
+        .offset(inlineCount(page.offset))
         .as('chosen')
     : db
         .select({
           id: primaryClients.id,
           createdAt: primaryClients.createdAt,
-          total: sql<number>`null::int`.mapWith(Number).as('total'),
+          // Unsearched, the total is the agency's trigger-kept count (migration 0011), read with the page.
+          total: sql<number>`(select ${agencyClientCounts.clients} from ${agencyClientCounts}
+            where ${agencyClientCounts.agencyId} = ${agencyId})`
+            .mapWith(Number)
+            .as('total'),
         })
         .from(primaryClients)
         .where(where)
         .orderBy(...order(primaryClients))
-        .limit(page.limit)
-        .offset(page.offset)
+        .limit(inlineCount(page.limit))
+        .offset(inlineCount(page.offset))
         .as('chosen');
   const found = await db
     .select({
@@ -118,8 +124,8 @@ export async function listClients(
     .innerJoin(primaryClients, eq(primaryClients.id, chosen.id))
     .orderBy(desc(chosen.createdAt), desc(chosen.id));
   const rows = found.map(({ total: _total, ...row }) => row);
-  if (filter && (found.length > 0 || page.offset === 0)) return { rows, total: Number(found[0]?.total ?? 0) };
-  // Unsearched, or a searched page past the end (no row carries the total).
+  if (found.length > 0 || (filter && page.offset === 0)) return { rows, total: Number(found[0]?.total ?? 0) };
+  // A page past the end, or an agency without clients: no row carries the total.
   const [total] = await db.select({ n: count() }).from(primaryClients).where(where);
   return { rows, total: total?.n ?? 0 };
 }

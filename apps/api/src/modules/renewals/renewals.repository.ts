@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { inlineCount } from '../../db/literal.ts';
 import {
   agencies,
   insurancePolicies,
@@ -286,8 +287,8 @@ export async function outboxPage(db: Db, agencyId: string, offset: number, limit
       .from(mailOutbox)
       .where(eq(mailOutbox.agencyId, agencyId))
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .offset(offset)
-      .limit(limit),
+      .offset(inlineCount(offset))
+      .limit(inlineCount(limit)),
     db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.agencyId, agencyId)),
   ]);
   return { items, total: total?.n ?? 0 };

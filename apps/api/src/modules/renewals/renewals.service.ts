@@ -18,7 +18,7 @@ import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import { ownClient } from '../client-portal/client-portal.service.ts';
+import { ownClient, ownClientRecord } from '../client-portal/client-portal.service.ts';
 import { agencyOf } from '../providers/providers.service.ts';
 import { formatDay } from './reminder-messages.ts';
 import * as repo from './renewals.repository.ts';
@@ -416,7 +416,7 @@ export async function outboxMessage(deps: RenewalsDeps, subject: TokenSubject, i
 
 /** The signed-in client's e-mail reminder choice (decisions §2: their own record only). */
 export async function notificationPreference(db: Db, subject: TokenSubject) {
-  const { row } = await ownClient(db, subject);
+  const { row } = await ownClientRecord(db, subject);
   return {
     data: {
       email_reminders: row.client.notifyByEmail,

@@ -1,0 +1,61 @@
+import type pg from 'pg';
+
+/**
+ * The channel on which the database names every user whose session state changed (migration 0010, decision
+ * 015): their token version, active flag, role or must-change flag, or, for a client, their own record's link,
+ * portal access or removal. Triggers announce it whoever writes: this process, another API process, a cascade.
+ */
+export const SESSION_CHANNEL = 'portal_sessions';
+
+type Listener = (userId: string) => void;
+const listeners = new Set<Listener>();
+
+/**
+ * Hears every announcement that reaches this process, from any of its connections. Process-wide on purpose:
+ * a connection hears its own transaction's announcements before its COMMIT returns, so whichever pool of this
+ * process made a change (the app's, a test's owner pool), every cache in the process has dropped the entry by
+ * the time the writer goes on. Announcements of other processes arrive a moment after their commit.
+ */
+export function onSessionChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function announceSessionChange(userId: string): void {
+  for (const listener of listeners) listener(userId);
+}
+
+/**
+ * Listening on a pool's connections: each LISTENs once, awaited by the pool before the connection's first query
+ * (`listen`), and the pool counts how many are listening now. While none is, announcements of other processes
+ * would be missed, so `hearing()` is false and caches keep nothing; `onHearingChange` is told each time hearing
+ * starts or stops.
+ */
+export function listenOnPool(
+  pool: pg.Pool,
+  onHearingChange: () => void,
+): { hearing(): boolean; listen(client: pg.PoolClient): Promise<void> } {
+  let listening = 0;
+  const counted = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client: pg.PoolClient) => {
+    client.on('notification', (message) => {
+      if (message.channel === SESSION_CHANNEL && message.payload) announceSessionChange(message.payload);
+    });
+    client.once('end', () => {
+      if (!counted.has(client)) return;
+      counted.delete(client);
+      listening -= 1;
+      if (listening === 0) onHearingChange();
+    });
+  });
+  return {
+    hearing: () => listening > 0,
+    async listen(client) {
+      if (counted.has(client)) return;
+      await client.query(`LISTEN ${SESSION_CHANNEL}`);
+      counted.add(client);
+      listening += 1;
+      if (listening === 1) onHearingChange();
+    },
+  };
+}
