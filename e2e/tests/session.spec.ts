@@ -14,9 +14,14 @@ test('an expired session ends on the session-ended screen', async ({ page }) => 
     tv: claims.tv,
     expiresAt: Math.floor(Date.now() / 1000) - 60,
   });
+  // Swap the token on a page that calls no API: the dashboard's own calls, still arriving, would otherwise
+  // meet the expired token and end the session before the visit below begins.
+  await page.goto('/terms');
   await page.evaluate((t) => localStorage.setItem('token', t), expired);
 
-  await page.goto('/agency-dashboard');
+  // The app leaves the page as soon as the API refuses the token (a full navigation), which can come before
+  // the page's own load event: wait only for the navigation to start, then for where it ends.
+  await page.goto('/agency-dashboard', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/session-expired\?reason=/);
   await expect(page.getByText('Your session has expired or is invalid.')).toBeVisible();
   expect(await storedToken(page)).toBeNull();

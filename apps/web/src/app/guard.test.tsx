@@ -2,6 +2,7 @@ import { TOKEN_STORAGE_KEY } from '@portal/contract';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { markSessionEnding } from '../lib/session.ts';
 import { tokenFor } from '../test/jwt.ts';
 import { RequireRoles } from './guard.tsx';
 import { paths } from './paths.ts';
@@ -69,5 +70,16 @@ describe('RequireRoles (spec §4 route guard)', () => {
     const router = renderAt(path);
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  // Last: the flag lasts for the page's life, as it does in the browser until the session-ended screen loads.
+  it("stays blank, not '/', while a refused session is on its way to the session-ended screen", async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, tokenFor(['AO']));
+    markSessionEnding();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    const router = renderAt(paths.agencyDashboard);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe(paths.agencyDashboard);
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });
 });

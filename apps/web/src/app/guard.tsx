@@ -1,12 +1,13 @@
 import type { Role } from '@portal/contract';
 import { Navigate, Outlet } from 'react-router';
-import { getToken, readClaims, removeToken } from '../lib/session.ts';
+import { getToken, readClaims, removeToken, sessionEnding } from '../lib/session.ts';
 import { paths } from './paths.ts';
 
-/** The route guard of spec §4: no token → '/', unreadable token → removed and '/', wrong role → /unauthorized. */
+/** The route guard of spec §4: no token → '/' (unless the session is ending), unreadable token → removed and '/', wrong role → /unauthorized. */
 export function RequireRoles({ roles }: { roles: readonly Role[] }) {
   const token = getToken();
-  if (!token) return <Navigate to={paths.root} replace />;
+  // A session the API has just refused is on its way to the session-ended screen: stay blank until it lands.
+  if (!token) return sessionEnding() ? null : <Navigate to={paths.root} replace />;
   const claims = readClaims(token);
   if (!claims) {
     removeToken();

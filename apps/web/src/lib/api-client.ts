@@ -7,7 +7,7 @@ import {
   TENANT_HOST_HEADER,
 } from '@portal/contract';
 import type { z } from 'zod';
-import { clearSession, getToken } from './session.ts';
+import { getToken, markSessionEnding } from './session.ts';
 import { notify } from './toast.ts';
 
 // The one way the web app calls the API (spec §7, §8): JSON under /api, the bearer token when one is
@@ -56,7 +56,7 @@ function buildUrl(
 }
 
 export function endSession(reason: string = SESSION_EXPIRED_REASON): void {
-  clearSession();
+  markSessionEnding();
   window.location.assign(`/session-expired?reason=${encodeURIComponent(reason)}`);
 }
 

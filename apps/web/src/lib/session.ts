@@ -28,6 +28,23 @@ export function removeToken(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
 }
 
+let ending = false;
+
+/**
+ * True once the page has cleared the session and is on its way to the session-ended screen: until that
+ * full navigation lands, the guard must not send the visitor to '/' for want of a token (a same-document
+ * navigation there would cancel the one under way).
+ */
+export function sessionEnding(): boolean {
+  return ending;
+}
+
+/** Clears the session and remembers that the page is leaving for the session-ended screen. */
+export function markSessionEnding(): void {
+  ending = true;
+  clearSession();
+}
+
 /** Logout clears local and session storage (spec §4). */
 export function clearSession(): void {
   localStorage.clear();
