@@ -494,6 +494,13 @@ await measure({
   connections: 10,
   headers: auth(ownerToken),
 });
+// The owner's home: no goal in issue 8; its figures come from kept totals (migration 0012), not from 300k plans.
+await measure({
+  name: 'workspace home (100k clients, 300k plans)',
+  url: `${APP}/api/agencies/dashboard`,
+  connections: 10,
+  headers: auth(ownerToken),
+});
 const adminRuns = (base: string, token: string, cursors: string[], size: string) =>
   [
     { name: `admin owners page 1 (${size})`, url: `${base}/api/clients?offset=0&limit=10` },

@@ -12,6 +12,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -156,14 +157,43 @@ export const platformCounters = pgTable('platform_counters', {
 
 /**
  * How many clients (not removed) each agency has, kept by statement triggers on primary_clients (migration
- * 0011, issue 8): the workspace list's total without counting an agency's 100k clients on every page.
+ * 0011, issue 8): the workspace list's total without counting an agency's 100k clients on every page. `family`
+ * (migration 0012) counts the family members not removed whose primary client is not removed either.
  */
 export const agencyClientCounts = pgTable('agency_client_counts', {
   agencyId: uuid('agency_id')
     .primaryKey()
     .references(() => agencies.id, { onDelete: 'cascade' }),
   clients: integer('clients').notNull().default(0),
+  family: integer('family').notNull().default(0),
 });
+
+/**
+ * The agency's plans that count as active except for their end date (status 'active', not removed, primary
+ * client not removed), summed per end date, kind, service and provider; kept by statement triggers on both
+ * plan tables and on primary_clients (migration 0012, issue 8). The workspace home adds up the rows whose end
+ * date has not passed instead of reading 300k plans. A plan without an end date is kept under 'infinity'.
+ */
+export const agencyPlanTotals = pgTable(
+  'agency_plan_totals',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<'insurance' | 'investment'>().notNull(),
+    serviceId: uuid('service_id').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    plans: integer('plans').notNull().default(0),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'agency_plan_totals_pk',
+      columns: [t.agencyId, t.endDate, t.kind, t.serviceId, t.providerId],
+    }),
+  ],
+);
 
 /** The fixed catalogue (decisions §4), seeded by migration; ADMIN may add more. */
 export const services = pgTable(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../../src/db/client.ts';
 import {
   agencyClientCounts,
+  agencyPlanTotals,
   auditLog,
   documents,
   insurancePolicies,
@@ -73,6 +74,7 @@ const tables = {
   reminder_sends: reminderSends.agencyId,
   mail_outbox: mailOutbox.agencyId,
   agency_client_counts: agencyClientCounts.agencyId,
+  agency_plan_totals: agencyPlanTotals.agencyId,
 } as const;
 
 /** Every row's agency_id of each table, read without any agency filter. */

@@ -1,7 +1,9 @@
-import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { and, between, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
+  agencyClientCounts,
+  agencyPlanTotals,
   insurancePolicies,
   investmentAccounts,
   primaryClients,
@@ -12,69 +14,56 @@ import {
 
 // The workspace home's queries: each takes agencyId first and names it (decisions §6).
 // A plan counts as active when its status is 'active', it is not deleted, its end date has not passed,
-// and its primary client is not deleted.
+// and its primary client is not deleted. Counts and sums come from trigger-kept totals (migration 0012); the
+// renewal lists read the plans themselves through their end-date index.
 
 type PlanTable = typeof insurancePolicies | typeof investmentAccounts;
 
-function active(table: PlanTable, agencyId: string, today: string): SQL {
+/**
+ * Active plans ending between today and `until`: with both ends in the index condition, the end-date index reads
+ * only the window, not every plan that ended before today.
+ */
+function activeEnding(table: PlanTable, agencyId: string, today: string, until: string): SQL {
   return and(
     eq(table.agencyId, agencyId),
     isNull(table.deletedAt),
     eq(table.status, 'active'),
-    or(isNull(table.endDate), gte(table.endDate, today)),
+    between(table.endDate, today, until),
     isNull(primaryClients.deletedAt),
   ) as SQL;
 }
 
-/** Sum of a numeric(14,2) column as exact text with 2 places; never through a float. */
-const moneySum = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::numeric(16,2)::text`;
-
+/**
+ * The agency's clients and family members, from the trigger-kept counts (migrations 0011, 0012): the home does not
+ * count 100k clients on every visit.
+ */
 export async function clientCounts(db: Db, agencyId: string) {
-  const [primary] = await db
-    .select({ n: count() })
-    .from(primaryClients)
-    .where(and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt)));
-  const [secondary] = await db
-    .select({ n: count() })
-    .from(secondaryClients)
-    .innerJoin(primaryClients, eq(primaryClients.id, secondaryClients.primaryClientId))
-    .where(
-      and(
-        eq(secondaryClients.agencyId, agencyId),
-        eq(primaryClients.agencyId, agencyId),
-        isNull(secondaryClients.deletedAt),
-        isNull(primaryClients.deletedAt),
-      ),
-    );
-  return { primary: primary?.n ?? 0, secondary: secondary?.n ?? 0 };
-}
-
-/** Active plans per service: count and the money column's exact sum. */
-export async function planTotalsByService(
-  db: Db,
-  agencyId: string,
-  today: string,
-  kind: 'insurance' | 'investment',
-) {
-  const table: PlanTable = kind === 'insurance' ? insurancePolicies : investmentAccounts;
-  const money = kind === 'insurance' ? insurancePolicies.premiumAmount : investmentAccounts.amount;
-  return db
-    .select({ serviceId: table.serviceId, n: count(), amount: moneySum(money) })
-    .from(table)
-    .innerJoin(primaryClients, eq(primaryClients.id, table.primaryClientId))
-    .where(active(table, agencyId, today))
-    .groupBy(table.serviceId);
-}
-
-export async function planTotal(db: Db, agencyId: string, today: string, kind: 'insurance' | 'investment') {
-  const table: PlanTable = kind === 'insurance' ? insurancePolicies : investmentAccounts;
-  const money = kind === 'insurance' ? insurancePolicies.premiumAmount : investmentAccounts.amount;
   const [row] = await db
-    .select({ n: count(), amount: moneySum(money) })
-    .from(table)
-    .innerJoin(primaryClients, eq(primaryClients.id, table.primaryClientId))
-    .where(active(table, agencyId, today));
-  return { count: row?.n ?? 0, amount: row?.amount ?? '0.00' };
+    .select({ primary: agencyClientCounts.clients, secondary: agencyClientCounts.family })
+    .from(agencyClientCounts)
+    .where(eq(agencyClientCounts.agencyId, agencyId));
+  return { primary: row?.primary ?? 0, secondary: row?.secondary ?? 0 };
+}
+
+/**
+ * Active plans added up from the trigger-kept totals (migration 0012) whose end date has not passed, in one
+ * statement: per kind and service (`serviceId` set), per provider (`providerId` set) and per kind (neither).
+ * The money sums are exact text with 2 places; never through a float.
+ */
+export function planFigures(db: Db, agencyId: string, today: string) {
+  const t = agencyPlanTotals;
+  return db
+    .select({
+      kind: t.kind,
+      serviceId: sql<string | null>`case when grouping(${t.serviceId}) = 0 then ${t.serviceId} end`,
+      providerId: sql<string | null>`case when grouping(${t.providerId}) = 0 then ${t.providerId} end`,
+      n: sql<number>`sum(${t.plans})::int`,
+      amount: sql<string>`sum(${t.amount})::numeric(16,2)::text`,
+    })
+    .from(t)
+    .where(and(eq(t.agencyId, agencyId), gte(t.endDate, today)))
+    .groupBy(sql`grouping sets ((${t.kind}, ${t.serviceId}), (${t.kind}, ${t.providerId}), (${t.kind}))`)
+    .having(sql`sum(${t.plans}) <> 0`);
 }
 
 const holder = alias(secondaryClients, 'holder');
@@ -110,7 +99,7 @@ export async function renewals(
     .innerJoin(providers, and(eq(providers.id, table.providerId), eq(providers.agencyId, agencyId)))
     .innerJoin(services, eq(services.id, table.serviceId))
     .leftJoin(holder, and(eq(holder.id, table.secondaryClientId), eq(holder.agencyId, agencyId)))
-    .where(and(active(table, agencyId, today), lte(table.endDate, until)))
+    .where(activeEnding(table, agencyId, today, until))
     .orderBy(table.endDate, table.id)
     .limit(limit);
 }
@@ -130,22 +119,6 @@ export function recentClients(db: Db, agencyId: string, limit: number) {
     .where(and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt)))
     .orderBy(desc(primaryClients.createdAt), desc(primaryClients.id))
     .limit(limit);
-}
-
-/** Active plans per provider, both kinds. */
-export async function plansByProvider(db: Db, agencyId: string, today: string) {
-  const rows = [];
-  for (const table of [insurancePolicies, investmentAccounts] as PlanTable[]) {
-    rows.push(
-      ...(await db
-        .select({ providerId: table.providerId, n: count() })
-        .from(table)
-        .innerJoin(primaryClients, eq(primaryClients.id, table.primaryClientId))
-        .where(active(table, agencyId, today))
-        .groupBy(table.providerId)),
-    );
-  }
-  return rows;
 }
 
 export function providerNames(db: Db, agencyId: string) {

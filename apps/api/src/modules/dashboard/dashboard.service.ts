@@ -24,28 +24,46 @@ export async function agencyDashboard(
   const agencyId = agencyOf(subject);
   const [longest] = [...RENEWAL_WINDOWS_DAYS].sort((a, b) => b - a);
   const until = addDays(today, longest ?? 60);
-  const [clients, insuranceServices, investmentServices, insuranceTotals, investmentTotals] =
-    await Promise.all([
-      repo.clientCounts(db, agencyId),
-      listServices(db, 'insurance'),
-      listServices(db, 'investment'),
-      repo.planTotalsByService(db, agencyId, today, 'insurance'),
-      repo.planTotalsByService(db, agencyId, today, 'investment'),
-    ]);
-  const [premium, invested, insuranceRenewals, investmentRenewals, recent, byProvider, names] =
-    await Promise.all([
-      repo.planTotal(db, agencyId, today, 'insurance'),
-      repo.planTotal(db, agencyId, today, 'investment'),
-      repo.renewals(db, agencyId, today, until, 'insurance', RENEWALS_LIMIT),
-      repo.renewals(db, agencyId, today, until, 'investment', RENEWALS_LIMIT),
-      repo.recentClients(db, agencyId, DASHBOARD_RECENT_CLIENTS),
-      repo.plansByProvider(db, agencyId, today),
-      repo.providerNames(db, agencyId),
-    ]);
+  const [
+    clients,
+    insuranceServices,
+    investmentServices,
+    figures,
+    insuranceRenewals,
+    investmentRenewals,
+    recent,
+    names,
+  ] = await Promise.all([
+    repo.clientCounts(db, agencyId),
+    listServices(db, 'insurance'),
+    listServices(db, 'investment'),
+    repo.planFigures(db, agencyId, today),
+    repo.renewals(db, agencyId, today, until, 'insurance', RENEWALS_LIMIT),
+    repo.renewals(db, agencyId, today, until, 'investment', RENEWALS_LIMIT),
+    repo.recentClients(db, agencyId, DASHBOARD_RECENT_CLIENTS),
+    repo.providerNames(db, agencyId),
+  ]);
+  // planFigures' rows: a kind's whole (neither id), its services (serviceId) and its providers (providerId).
+  const totalsOf = (kind: ServiceCategory) => {
+    const rows = figures.filter((r) => r.kind === kind);
+    const whole = rows.find((r) => r.serviceId === null && r.providerId === null);
+    return {
+      byService: rows
+        .filter((r) => r.serviceId !== null)
+        .map((r) => ({ serviceId: r.serviceId!, n: r.n, amount: r.amount })),
+      count: whole?.n ?? 0,
+      amount: whole?.amount ?? '0.00',
+    };
+  };
+  const premium = totalsOf('insurance');
+  const invested = totalsOf('investment');
+  const byProvider = figures
+    .filter((r) => r.providerId !== null)
+    .map((r) => ({ providerId: r.providerId!, n: r.n }));
 
   const byService = (
     catalogue: Awaited<ReturnType<typeof listServices>>,
-    totals: Awaited<ReturnType<typeof repo.planTotalsByService>>,
+    totals: { serviceId: string; n: number; amount: string }[],
   ) => {
     const counts = new Map(totals.map((r) => [r.serviceId, r]));
     // Services an admin added later, or turned off, still show when plans use them.
@@ -57,8 +75,8 @@ export async function agencyDashboard(
         .map((r) => ({ service_id: r.serviceId, code: '', name: '', row: r })),
     ];
   };
-  const insuranceRows = byService(insuranceServices, insuranceTotals);
-  const investmentRows = byService(investmentServices, investmentTotals);
+  const insuranceRows = byService(insuranceServices, premium.byService);
+  const investmentRows = byService(investmentServices, invested.byService);
 
   const renewalsAll: Renewal[] = [
     ...insuranceRenewals.map((r) => ({ ...r, kind: 'insurance' as ServiceCategory })),

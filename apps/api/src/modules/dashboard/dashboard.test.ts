@@ -1,4 +1,5 @@
 import { AgencyDashboardResponseSchema } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -309,6 +310,212 @@ describe('the dashboard home', () => {
       total_annual_premium: '77777.77',
     });
     expect(theirs.renewals_due_30_days.map((r) => r.days_left)).toEqual([3]);
+  });
+
+  it('keeps its kept figures equal to counting the plans through edits, removals and a client brought back', async () => {
+    const today = todayInIndia();
+    const { agency, token } = await ownerWithToken(t.app);
+    const agencyId = agency.agencyId;
+    const lic = await provider(token, 'insurance', insurancePayload({ provider_name: 'LIC of India' }));
+    const star = await provider(
+      token,
+      'insurance',
+      insurancePayload({ provider_name: 'Star Health', service_id: SERVICE.health }),
+    );
+    const hdfc = await provider(token, 'investment', investmentPayload({ provider_name: 'HDFC MF' }));
+    const asha = await client(agencyId, 'Asha', 'Nair');
+    const ravi = await client(agencyId, 'Ravi', 'Menon');
+    const family = await t.db
+      .insert(secondaryClients)
+      .values([
+        { agencyId, primaryClientId: asha, firstName: 'Dev', lastName: 'Nair', relationship: 'Son' },
+        { agencyId, primaryClientId: asha, firstName: 'Uma', lastName: 'Nair', relationship: 'Mother' },
+        { agencyId, primaryClientId: ravi, firstName: 'Lata', lastName: 'Menon', relationship: 'Spouse' },
+      ])
+      .returning({ id: secondaryClients.id });
+    const policies = await t.db
+      .insert(insurancePolicies)
+      .values(
+        [
+          [asha, lic, '1000.10', addDays(today, 3)],
+          [asha, star, '2500.00', addDays(today, 400)],
+          [asha, lic, null, null],
+          [ravi, lic, '700.45', addDays(today, 1)],
+          [ravi, star, '99.99', addDays(today, 90)],
+        ].map(([primaryClientId, providerId, premiumAmount, endDate]) => ({
+          agencyId,
+          primaryClientId: primaryClientId!,
+          providerId: providerId!,
+          serviceId: providerId === star ? SERVICE.health : SERVICE.life,
+          policyNumber: `P-${Math.random().toString(36).slice(2, 8)}`,
+          premiumAmount,
+          endDate,
+        })),
+      )
+      .returning({ id: insurancePolicies.id });
+    const accounts = await t.db
+      .insert(investmentAccounts)
+      .values(
+        [
+          { primaryClientId: asha, amount: '50000.00', endDate: null },
+          { primaryClientId: ravi, amount: '1234.56', endDate: addDays(today, 10) },
+        ].map((v) => ({
+          agencyId,
+          providerId: hdfc,
+          serviceId: SERVICE.mutual_funds,
+          accountNumber: `F-${Math.random().toString(36).slice(2, 8)}`,
+          ...v,
+        })),
+      )
+      .returning({ id: investmentAccounts.id });
+
+    // What the home shows, counted from the plans themselves as the home once did on every visit.
+    const paise = (v: string | null) => BigInt(Math.round(Number(v ?? '0') * 100));
+    const rupees = (p: bigint) => `${p / 100n}.${String(p % 100n).padStart(2, '0')}`;
+    // PGlite answers rows as an array, node-postgres as `{ rows }`.
+    const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
+    type Line = { kind: string; service: string; provider: string; amount: string | null };
+    async function counted() {
+      const plans = rowsOf<Line>(
+        await t.db.execute(sql`
+          select 'insurance' as kind, p.service_id as service, p.provider_id as provider, p.premium_amount::text as amount
+            from insurance_policies p join primary_clients c on c.id = p.primary_client_id
+           where p.agency_id = ${agencyId} and p.deleted_at is null and p.status = 'active'
+             and (p.end_date is null or p.end_date >= ${today}) and c.deleted_at is null
+          union all
+          select 'investment', p.service_id, p.provider_id, p.amount::text
+            from investment_accounts p join primary_clients c on c.id = p.primary_client_id
+           where p.agency_id = ${agencyId} and p.deleted_at is null and p.status = 'active'
+             and (p.end_date is null or p.end_date >= ${today}) and c.deleted_at is null`),
+      );
+      const [clients] = rowsOf<{ primary: number; family: number }>(
+        await t.db.execute(sql`
+          select (select count(*)::int from primary_clients where agency_id = ${agencyId} and deleted_at is null) as primary,
+                 (select count(*)::int from secondary_clients s join primary_clients c on c.id = s.primary_client_id
+                   where s.agency_id = ${agencyId} and s.deleted_at is null and c.deleted_at is null) as family`),
+      );
+      const live = { plans, clients: clients! };
+      const of = (kind: string) => live.plans.filter((r) => r.kind === kind);
+      const sum = (rows: Line[]) => rupees(rows.reduce((a, r) => a + paise(r.amount), 0n));
+      const perProvider = new Map<string, number>();
+      for (const r of live.plans) perProvider.set(r.provider, (perProvider.get(r.provider) ?? 0) + 1);
+      return {
+        primary_clients: live.clients.primary,
+        secondary_clients: live.clients.family,
+        active_insurance_policies: of('insurance').length,
+        active_investment_accounts: of('investment').length,
+        total_annual_premium: sum(of('insurance')),
+        total_invested: sum(of('investment')),
+        life: of('insurance').filter((r) => r.service === SERVICE.life).length,
+        health: of('insurance').filter((r) => r.service === SERVICE.health).length,
+        life_premium: sum(of('insurance').filter((r) => r.service === SERVICE.life)),
+        providers: Object.fromEntries(perProvider),
+      };
+    }
+    async function shown() {
+      const d = await dashboard(token);
+      const service = (code: string) => d.insurance_by_service.find((s) => s.service_code === code)!.count;
+      return {
+        primary_clients: d.primary_clients,
+        secondary_clients: d.secondary_clients,
+        active_insurance_policies: d.active_insurance_policies,
+        active_investment_accounts: d.active_investment_accounts,
+        total_annual_premium: d.total_annual_premium,
+        total_invested: d.total_invested,
+        life: service('life'),
+        health: service('health'),
+        life_premium: d.premium_by_service.find((s) => s.service_code === 'life')?.amount ?? '0.00',
+        providers: Object.fromEntries(d.plans_by_provider.map((p) => [p.provider_id, p.count])),
+      };
+    }
+    const steps: [string, () => Promise<unknown>][] = [
+      ['as added', async () => {}],
+      [
+        'a premium changed',
+        () =>
+          t.db
+            .update(insurancePolicies)
+            .set({ premiumAmount: '1500.90' })
+            .where(eq(insurancePolicies.id, policies[0]!.id)),
+      ],
+      [
+        'an end date moved into the past',
+        () =>
+          t.db
+            .update(insurancePolicies)
+            .set({ endDate: addDays(today, -1) })
+            .where(eq(insurancePolicies.id, policies[3]!.id)),
+      ],
+      [
+        'a plan lapsed',
+        () =>
+          t.db
+            .update(insurancePolicies)
+            .set({ status: 'lapsed' })
+            .where(eq(insurancePolicies.id, policies[4]!.id)),
+      ],
+      [
+        'a plan moved to another provider and service',
+        () =>
+          t.db
+            .update(insurancePolicies)
+            .set({ providerId: star, serviceId: SERVICE.health })
+            .where(eq(insurancePolicies.id, policies[2]!.id)),
+      ],
+      [
+        'an account removed',
+        () =>
+          t.db
+            .update(investmentAccounts)
+            .set({ deletedAt: new Date() })
+            .where(eq(investmentAccounts.id, accounts[1]!.id)),
+      ],
+      [
+        'a family member removed',
+        () =>
+          t.db
+            .update(secondaryClients)
+            .set({ deletedAt: new Date() })
+            .where(eq(secondaryClients.id, family[2]!.id)),
+      ],
+      [
+        'a client removed through the API',
+        async () => {
+          const res = await t.app.inject({
+            method: 'DELETE',
+            url: `/api/users/primary-clients/${asha}`,
+            headers: bearer(token),
+          });
+          expect(res.statusCode).toBe(200);
+        },
+      ],
+      [
+        'a plan of the removed client edited',
+        () =>
+          t.db
+            .update(insurancePolicies)
+            .set({ premiumAmount: '3000.00' })
+            .where(eq(insurancePolicies.id, policies[1]!.id)),
+      ],
+      [
+        'the client brought back',
+        () => t.db.update(primaryClients).set({ deletedAt: null }).where(eq(primaryClients.id, asha)),
+      ],
+      [
+        'a plan deleted outright',
+        () => t.db.delete(insurancePolicies).where(eq(insurancePolicies.id, policies[0]!.id)),
+      ],
+    ];
+    for (const [step, change] of steps) {
+      await change();
+      expect({ step, ...(await shown()) }).toEqual({ step, ...(await counted()) });
+    }
+    // The steps did change what is shown: the client's return brought back its two family members and plans.
+    expect(await shown()).toMatchObject({
+      primary_clients: 2,
+      secondary_clients: 2,
+      active_insurance_policies: 2,
+    });
   });
 
   it('belongs to the agency owner: 401 anonymous, 403 to ADMIN and AC', async () => {
