@@ -7,7 +7,7 @@ import { inflateSync } from 'node:zlib';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
-import { decryptSealed, encryptBytes, importDocumentKey } from './crypto.ts';
+import { decryptSealed, encryptBytes } from './crypto.ts';
 
 // The document store (decisions §5): bytes are type-checked by content, encrypted with AES-256-GCM and
 // written under the documents directory; the `documents` row holds the type, size, hash, iv and tag.
@@ -153,8 +153,6 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
   mkdirSync(journalDir, { recursive: true, mode: 0o700 });
   const journal = path.join(journalDir, `${process.pid}-${Date.now()}-${randomUUID().slice(0, 8)}.log`);
 
-  const key = importDocumentKey(options.key);
-
   const open = async (row: DocumentFile): Promise<StoredDocument | null> => {
     let file: Awaited<ReturnType<typeof openFile>>;
     try {
@@ -165,7 +163,7 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
     try {
       // GCM keeps the length: the file holds exactly as many bytes as the document (documents.size_bytes).
       const bytes = await decryptSealed(
-        await key,
+        options.key,
         { iv: row.encryptionIv, tag: row.encryptionTag, size: row.sizeBytes },
         async (into) => {
           let filled = 0;
