@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inlineCount } from '../../db/literal.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import {
   agencies,
   agencyClientCounts,
@@ -66,67 +67,81 @@ export async function listClients(
   page: { offset: number; limit: number; search?: string | undefined },
 ) {
   const filter = searchFilter(page.search);
-  const where = and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt), filter);
-  const order = <T extends { createdAt: unknown; id: unknown }>(q: T) => [
-    desc(q.createdAt as typeof primaryClients.createdAt),
-    desc(q.id as typeof primaryClients.id),
-  ];
-  // Searched, the window count over all matches sits in its own subquery: below an ORDER BY ... LIMIT the
-  // planner would cost it as if it stopped after a page and walk the created index past every client.
-  const matches = db
-    .select({
-      id: primaryClients.id,
-      createdAt: primaryClients.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
-    })
-    .from(primaryClients)
-    .where(where)
-    .as('matches');
-  const chosen = filter
-    ? db
-        .select()
-        .from(matches)
-        .orderBy(...order(matches))
-        .limit(inlineCount(page.limit))
-        .offset(inlineCount(page.offset))
-        .as('chosen')
-    : db
-        .select({
-          id: primaryClients.id,
-          createdAt: primaryClients.createdAt,
-          // Unsearched, the total is the agency's trigger-kept count (migration 0011), read with the page.
-          total: sql<number>`(select ${agencyClientCounts.clients} from ${agencyClientCounts}
-            where ${agencyClientCounts.agencyId} = ${agencyId})`
-            .mapWith(Number)
-            .as('total'),
+  const build = (d: Db, agency: string | Placeholder) => {
+    const where = and(eq(primaryClients.agencyId, agency), isNull(primaryClients.deletedAt), filter);
+    const order = <T extends { createdAt: unknown; id: unknown }>(q: T) => [
+      desc(q.createdAt as typeof primaryClients.createdAt),
+      desc(q.id as typeof primaryClients.id),
+    ];
+    // Searched, the window count over all matches sits in its own subquery: below an ORDER BY ... LIMIT the
+    // planner would cost it as if it stopped after a page and walk the created index past every client.
+    const matches = d
+      .select({
+        id: primaryClients.id,
+        createdAt: primaryClients.createdAt,
+        total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      })
+      .from(primaryClients)
+      .where(where)
+      .as('matches');
+    const chosen = filter
+      ? d
+          .select()
+          .from(matches)
+          .orderBy(...order(matches))
+          .limit(inlineCount(page.limit))
+          .offset(inlineCount(page.offset))
+          .as('chosen')
+      : d
+          .select({
+            id: primaryClients.id,
+            createdAt: primaryClients.createdAt,
+            // Unsearched, the total is the agency's trigger-kept count (migration 0011), read with the page.
+            total: sql<number>`(select ${agencyClientCounts.clients} from ${agencyClientCounts}
+              where ${agencyClientCounts.agencyId} = ${agency})`
+              .mapWith(Number)
+              .as('total'),
+          })
+          .from(primaryClients)
+          .where(where)
+          .orderBy(...order(primaryClients))
+          .limit(inlineCount(page.limit))
+          .offset(inlineCount(page.offset))
+          .as('chosen');
+    return d
+      .select({
+        id: primaryClients.id,
+        clientCode: primaryClients.clientCode,
+        firstName: primaryClients.firstName,
+        lastName: primaryClients.lastName,
+        email: primaryClients.email,
+        phone: primaryClients.phone,
+        portalAccess: primaryClients.portalAccess,
+        createdAt: primaryClients.createdAt,
+        familyCount,
+        planCount,
+        total: chosen.total,
+      })
+      .from(chosen)
+      .innerJoin(primaryClients, eq(primaryClients.id, chosen.id))
+      .orderBy(desc(chosen.createdAt), desc(chosen.id));
+  };
+  // The usual page (the first, unsearched) is one prepared statement per page size: PostgreSQL planned this
+  // statement anew on every call, 1.4 ms of planning to 0.4 ms of running at 100k clients (issue 8).
+  const name = `clients_first_${page.limit}`;
+  const found =
+    !filter && page.offset === 0
+      ? await preparedOnce(db, name, (d) => build(d, sql.placeholder('agencyId')).prepare(name)).execute({
+          agencyId,
         })
-        .from(primaryClients)
-        .where(where)
-        .orderBy(...order(primaryClients))
-        .limit(inlineCount(page.limit))
-        .offset(inlineCount(page.offset))
-        .as('chosen');
-  const found = await db
-    .select({
-      id: primaryClients.id,
-      clientCode: primaryClients.clientCode,
-      firstName: primaryClients.firstName,
-      lastName: primaryClients.lastName,
-      email: primaryClients.email,
-      phone: primaryClients.phone,
-      portalAccess: primaryClients.portalAccess,
-      createdAt: primaryClients.createdAt,
-      familyCount,
-      planCount,
-      total: chosen.total,
-    })
-    .from(chosen)
-    .innerJoin(primaryClients, eq(primaryClients.id, chosen.id))
-    .orderBy(desc(chosen.createdAt), desc(chosen.id));
+      : await build(db, agencyId);
   const rows = found.map(({ total: _total, ...row }) => row);
   if (found.length > 0 || (filter && page.offset === 0)) return { rows, total: Number(found[0]?.total ?? 0) };
   // A page past the end, or an agency without clients: no row carries the total.
-  const [total] = await db.select({ n: count() }).from(primaryClients).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(primaryClients)
+    .where(and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt), filter));
   return { rows, total: total?.n ?? 0 };
 }
 
