@@ -154,7 +154,7 @@ export async function generateOwners(query: Query, n: number, agencyCount: numbe
   await query(`
     insert into agencies (owner_id, name, slug, email, phone, locality, city, state_name, pincode, created_at)
     select ${uuidOf("'bench-owner-' || g")},
-      (${arr(LAST)})[1 + (g * 11) % 25] || ' ' || (${arr(SUFFIX)})[1 + (g / ${every}) % 8],
+      (${arr(LAST)})[1 + ((g / ${every}) * 11) % 25] || ' ' || (${arr(SUFFIX)})[1 + (g / ${every}) % 8],
       'bench-a' || g, 'office' || g || '@agency.in', '98' || lpad(g::text, 8, '0'), 'MG Road',
       (array['Mumbai','Pune','Bengaluru','Chennai','Kolkata','Delhi','Hyderabad','Ahmedabad'])[1 + g % 8],
       'Maharashtra', '411001', now() - g * interval '150 seconds'

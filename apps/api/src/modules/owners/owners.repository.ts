@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { inlineCount } from '../../db/literal.ts';
 import { preparedOnce } from '../../db/prepared.ts';
@@ -72,51 +73,71 @@ export interface OwnerPage {
  */
 export async function listOwners(db: Db, page: OwnerPage) {
   const matches = searchMatches(page.search);
-  const where = matches ? sql`${ownerAccounts.id} in (${matches})` : undefined;
   const backwards = Boolean(page.before);
   const place = page.after ?? page.before;
   const cursor = place ? cursorParts(place) : undefined;
-  const build = (d: Db, seekAt: { micros: unknown; id: unknown } | undefined) => {
-    const seek = seekAt
+  const seekOn = (
+    createdAt: AnyPgColumn,
+    id: AnyPgColumn,
+    seekAt: { micros: unknown; id: unknown } | undefined,
+  ) =>
+    seekAt
       ? backwards
-        ? sql`(${ownerAccounts.createdAt}, ${ownerAccounts.id}) > (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
-        : sql`(${ownerAccounts.createdAt}, ${ownerAccounts.id}) < (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
+        ? sql`(${createdAt}, ${id}) > (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
+        : sql`(${createdAt}, ${id}) < (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
       : undefined;
+  const orderOn = (createdAt: AnyPgColumn, id: AnyPgColumn) =>
+    backwards ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
+  const build = (d: Db, seekAt: { micros: unknown; id: unknown } | undefined) => {
     // Without a search the total is the trigger-kept counter, read in the same statement as the page.
     const counter = sql<
       string | null
     >`(select ${platformCounters.value} from ${platformCounters} where ${platformCounters.name} = 'owners')`;
     return d
-      .select({ ...ownerColumns, cursor: cursorOf, ...(matches ? {} : { counted: counter }) })
+      .select({ ...ownerColumns, cursor: cursorOf, counted: counter })
       .from(ownerAccounts)
       .innerJoin(users, eq(users.id, ownerAccounts.userId))
-      .where(and(where, seek))
-      .orderBy(
-        ...(backwards
-          ? [asc(ownerAccounts.createdAt), asc(ownerAccounts.id)]
-          : [desc(ownerAccounts.createdAt), desc(ownerAccounts.id)]),
-      )
+      .where(seekOn(ownerAccounts.createdAt, ownerAccounts.id, seekAt))
+      .orderBy(...orderOn(ownerAccounts.createdAt, ownerAccounts.id))
+      .limit(inlineCount(page.limit + 1))
+      .offset(inlineCount(place ? 0 : page.offset));
+  };
+  // With a search, the matches are found once: counted by a window over all of them (below the cursor's seek,
+  // so the total is of every match), then only the page's rows are joined to their user and agency (issue 8:
+  // the page and a separate count each ran the trigram branches, twice the work per call).
+  const buildSearched = (d: Db, found: SQL, seekAt: { micros: unknown; id: unknown } | undefined) => {
+    const m = d
+      .select({
+        id: ownerAccounts.id,
+        createdAt: ownerAccounts.createdAt,
+        counted: sql<string>`count(*) over ()`.as('counted'),
+      })
+      .from(ownerAccounts)
+      .where(sql`${ownerAccounts.id} in (${found})`)
+      .as('m');
+    return d
+      .select({ ...ownerColumns, cursor: cursorOf, counted: m.counted })
+      .from(m)
+      .innerJoin(ownerAccounts, eq(ownerAccounts.id, m.id))
+      .innerJoin(users, eq(users.id, ownerAccounts.userId))
+      .where(seekOn(m.createdAt, m.id, seekAt))
+      .orderBy(...orderOn(m.createdAt, m.id))
       .limit(inlineCount(page.limit + 1))
       .offset(inlineCount(place ? 0 : page.offset));
   };
   // The admin's usual pages (the first, and by cursor either way) are built once per page size (issue 8: Drizzle
   // building this query was a seventh of the call's CPU); searches and offsets past the first page as asked.
   const name = `owners_page_${cursor ? (backwards ? 'before' : 'after') : 'first'}_${page.limit}`;
-  const pageQuery =
-    !matches && (cursor || page.offset === 0)
-      ? preparedOnce(db, name, (d) =>
+  const fetched = matches
+    ? await buildSearched(db, matches, cursor)
+    : cursor || page.offset === 0
+      ? await preparedOnce(db, name, (d) =>
           build(
             d,
             cursor ? { micros: sql.placeholder('micros'), id: sql.placeholder('id') } : undefined,
           ).prepare(name),
         ).execute(cursor ?? {})
-      : build(db, cursor);
-  // With a search, counted over the matching ids themselves (each branch on its trigram index), not by
-  // probing all owners; on a connection of its own while the page is read.
-  const [fetched, matchCount] = await Promise.all([
-    pageQuery,
-    matches ? db.execute(sql`select count(*)::int as n from (${matches}) m`) : undefined,
-  ]);
+      : await build(db, cursor);
   const more = fetched.length > page.limit;
   const rows = fetched.slice(0, page.limit);
   if (backwards) rows.reverse();
@@ -126,11 +147,12 @@ export async function listOwners(db: Db, page: OwnerPage) {
   const nextCursor = backwards ? last : more ? last : null;
   const prevCursor = backwards ? (more ? first : null) : page.after || page.offset > 0 ? first : null;
   let total: number;
-  if (matchCount) {
-    const counted = ((matchCount as { rows?: unknown[] }).rows ?? matchCount) as { n: number }[];
-    total = Number(counted[0]?.n ?? 0);
-  } else if (fetched[0]) {
-    total = Number((fetched[0] as { counted?: string | null }).counted ?? 0);
+  if (fetched[0]) {
+    total = Number(fetched[0].counted ?? 0);
+  } else if (matches) {
+    // An empty page (past the end, or no match) carries no count: count the matches alone.
+    const counted = await db.execute(sql`select count(*)::int as n from (${matches}) m`);
+    total = Number((((counted as { rows?: unknown[] }).rows ?? counted) as { n: number }[])[0]?.n ?? 0);
   } else {
     // An empty page (past the end) carries no counter: read it alone.
     const [row] = await db
