@@ -115,15 +115,21 @@ export async function listOwners(db: Db, page: OwnerPage) {
       .from(ownerAccounts)
       .where(sql`${ownerAccounts.id} in (${found})`)
       .as('m');
-    return d
-      .select({ ...ownerColumns, cursor: cursorOf, counted: m.counted })
+    // The page is chosen before the joins: below them the planner joined every match to its user first.
+    const chosen = d
+      .select()
       .from(m)
-      .innerJoin(ownerAccounts, eq(ownerAccounts.id, m.id))
-      .innerJoin(users, eq(users.id, ownerAccounts.userId))
       .where(seekOn(m.createdAt, m.id, seekAt))
       .orderBy(...orderOn(m.createdAt, m.id))
       .limit(inlineCount(page.limit + 1))
-      .offset(inlineCount(place ? 0 : page.offset));
+      .offset(inlineCount(place ? 0 : page.offset))
+      .as('chosen');
+    return d
+      .select({ ...ownerColumns, cursor: cursorOf, counted: chosen.counted })
+      .from(chosen)
+      .innerJoin(ownerAccounts, eq(ownerAccounts.id, chosen.id))
+      .innerJoin(users, eq(users.id, ownerAccounts.userId))
+      .orderBy(...orderOn(chosen.createdAt, chosen.id));
   };
   // The admin's usual pages (the first, and by cursor either way) are built once per page size (issue 8: Drizzle
   // building this query was a seventh of the call's CPU); searches and offsets past the first page as asked.
