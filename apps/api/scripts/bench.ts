@@ -18,7 +18,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { REPO_ROOT } from '../src/config.ts';
+import { defaultHashConcurrency, REPO_ROOT } from '../src/config.ts';
 import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import {
@@ -270,7 +270,7 @@ await small.close();
 if (process.env.BENCH_DATA_ONLY) process.exit(0);
 
 const ports = { app: PORT_BASE, small: PORT_BASE + 1, ceiling: PORT_BASE + 2 };
-const HASH_CONCURRENCY = num('HASH_CONCURRENCY', 2);
+const HASH_CONCURRENCY = num('HASH_CONCURRENCY', defaultHashConcurrency());
 const baseEnv = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',

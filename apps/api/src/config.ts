@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -7,6 +8,15 @@ import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
+
+/**
+ * Password hashes computed at once unless HASH_CONCURRENCY says otherwise: one core fewer than the machine has, at
+ * least one, so a burst of sign-ins always leaves a core to every other request (decision 003; issue 8 measured 2
+ * on 2 cores: downloads during sign-ins got 15 % of their rate alone).
+ */
+export function defaultHashConcurrency(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -37,7 +47,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: boolish.default(false),
-  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultHashConcurrency()),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/i, { error: 'must be an smtp:// or smtps:// address' })
