@@ -518,6 +518,52 @@ describe('the dashboard home', () => {
     });
   });
 
+  it('keeps its figures true when a plan is added while its client is being removed, either way round', async (ctx) => {
+    // Two connections at once: PGlite has one.
+    if (t.database.engine !== 'postgres') ctx.skip();
+    const today = todayInIndia();
+    const { agency, token } = await ownerWithToken(t.app);
+    const agencyId = agency.agencyId;
+    const lic = await provider(token, 'insurance', insurancePayload());
+    const plan = (primaryClientId: string) => ({
+      agencyId,
+      primaryClientId,
+      providerId: lic,
+      serviceId: SERVICE.life,
+      policyNumber: `P-${Math.random().toString(36).slice(2, 8)}`,
+      premiumAmount: '100.00',
+      endDate: addDays(today, 30),
+    });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const remove = (id: string) => eq(primaryClients.id, id);
+
+    // The removal first: its transaction holds the client's row while the plan is added beside it.
+    const first = await client(agencyId, 'First', 'Removed');
+    await Promise.all([
+      t.db.transaction(async (tx) => {
+        await tx.update(primaryClients).set({ deletedAt: new Date() }).where(remove(first));
+        await pause(300);
+      }),
+      pause(100).then(() => t.db.insert(insurancePolicies).values(plan(first))),
+    ]);
+    // The plan first: its transaction holds the client while the removal waits for it.
+    const second = await client(agencyId, 'Second', 'Removed');
+    await Promise.all([
+      t.db.transaction(async (tx) => {
+        await tx.insert(insurancePolicies).values(plan(second));
+        await pause(300);
+      }),
+      pause(100).then(() => t.db.update(primaryClients).set({ deletedAt: new Date() }).where(remove(second))),
+    ]);
+
+    const data = await dashboard(token);
+    expect([data.primary_clients, data.active_insurance_policies, data.total_annual_premium]).toEqual([
+      0,
+      0,
+      '0.00',
+    ]);
+  });
+
   it('belongs to the agency owner: 401 anonymous, 403 to ADMIN and AC', async () => {
     const every = await createAccountOfEveryRole(t);
     expect((await t.app.inject({ method: 'GET', url: '/api/agencies/dashboard' })).statusCode).toBe(401);
