@@ -428,39 +428,16 @@ describe('the dashboard home', () => {
         providers: Object.fromEntries(d.plans_by_provider.map((p) => [p.provider_id, p.count])),
       };
     }
+    const policy = (i: number, values: Partial<typeof insurancePolicies.$inferInsert>) => () =>
+      t.db.update(insurancePolicies).set(values).where(eq(insurancePolicies.id, policies[i]!.id));
     const steps: [string, () => Promise<unknown>][] = [
       ['as added', async () => {}],
-      [
-        'a premium changed',
-        () =>
-          t.db
-            .update(insurancePolicies)
-            .set({ premiumAmount: '1500.90' })
-            .where(eq(insurancePolicies.id, policies[0]!.id)),
-      ],
-      [
-        'an end date moved into the past',
-        () =>
-          t.db
-            .update(insurancePolicies)
-            .set({ endDate: addDays(today, -1) })
-            .where(eq(insurancePolicies.id, policies[3]!.id)),
-      ],
-      [
-        'a plan lapsed',
-        () =>
-          t.db
-            .update(insurancePolicies)
-            .set({ status: 'lapsed' })
-            .where(eq(insurancePolicies.id, policies[4]!.id)),
-      ],
+      ['a premium changed', policy(0, { premiumAmount: '1500.90' })],
+      ['an end date moved into the past', policy(3, { endDate: addDays(today, -1) })],
+      ['a plan lapsed', policy(4, { status: 'lapsed' })],
       [
         'a plan moved to another provider and service',
-        () =>
-          t.db
-            .update(insurancePolicies)
-            .set({ providerId: star, serviceId: SERVICE.health })
-            .where(eq(insurancePolicies.id, policies[2]!.id)),
+        policy(2, { providerId: star, serviceId: SERVICE.health }),
       ],
       [
         'an account removed',
@@ -489,14 +466,7 @@ describe('the dashboard home', () => {
           expect(res.statusCode).toBe(200);
         },
       ],
-      [
-        'a plan of the removed client edited',
-        () =>
-          t.db
-            .update(insurancePolicies)
-            .set({ premiumAmount: '3000.00' })
-            .where(eq(insurancePolicies.id, policies[1]!.id)),
-      ],
+      ['a plan of the removed client edited', policy(1, { premiumAmount: '3000.00' })],
       [
         'the client brought back',
         () => t.db.update(primaryClients).set({ deletedAt: null }).where(eq(primaryClients.id, asha)),
