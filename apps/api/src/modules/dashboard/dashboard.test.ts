@@ -39,6 +39,19 @@ async function provider(
   return res.json().data.provider_id;
 }
 
+/** A new agency with the providers the tests plan with: LIC (life), Star Health (health), HDFC Mutual Fund. */
+async function agencyWithProviders() {
+  const { agency, token } = await ownerWithToken(t.app);
+  const lic = await provider(token, 'insurance', insurancePayload({ provider_name: 'LIC of India' }));
+  const star = await provider(
+    token,
+    'insurance',
+    insurancePayload({ provider_name: 'Star Health', service_id: SERVICE.health }),
+  );
+  const hdfc = await provider(token, 'investment', investmentPayload({ provider_name: 'HDFC Mutual Fund' }));
+  return { agencyId: agency.agencyId, token, lic, star, hdfc };
+}
+
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 async function client(
@@ -94,19 +107,7 @@ describe('the dashboard home', () => {
 
   it('answers exact figures from the agency data only', async () => {
     const today = todayInIndia();
-    const { agency, token } = await ownerWithToken(t.app);
-    const agencyId = agency.agencyId;
-    const lic = await provider(token, 'insurance', insurancePayload({ provider_name: 'LIC of India' }));
-    const star = await provider(
-      token,
-      'insurance',
-      insurancePayload({ provider_name: 'Star Health', service_id: SERVICE.health }),
-    );
-    const hdfc = await provider(
-      token,
-      'investment',
-      investmentPayload({ provider_name: 'HDFC Mutual Fund' }),
-    );
+    const { agencyId, token, lic, star, hdfc } = await agencyWithProviders();
 
     const kiran = await client(agencyId, 'Kiran', 'Rao', { createdAt: daysAgo(2) });
     const meera = await client(agencyId, 'Meera', 'Iyer', { createdAt: daysAgo(1) });
@@ -312,17 +313,9 @@ describe('the dashboard home', () => {
     expect(theirs.renewals_due_30_days.map((r) => r.days_left)).toEqual([3]);
   });
 
-  it('keeps its kept figures equal to counting the plans through edits, removals and a client brought back', async () => {
+  it('keeps its figures equal to counting the plans through edits, removals and a client brought back', async () => {
     const today = todayInIndia();
-    const { agency, token } = await ownerWithToken(t.app);
-    const agencyId = agency.agencyId;
-    const lic = await provider(token, 'insurance', insurancePayload({ provider_name: 'LIC of India' }));
-    const star = await provider(
-      token,
-      'insurance',
-      insurancePayload({ provider_name: 'Star Health', service_id: SERVICE.health }),
-    );
-    const hdfc = await provider(token, 'investment', investmentPayload({ provider_name: 'HDFC MF' }));
+    const { agencyId, token, lic, star, hdfc } = await agencyWithProviders();
     const asha = await client(agencyId, 'Asha', 'Nair');
     const ravi = await client(agencyId, 'Ravi', 'Menon');
     const family = await t.db
