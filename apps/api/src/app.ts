@@ -13,6 +13,7 @@ import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
+import { ClientAnswerCache } from './modules/client-portal/answer-cache.ts';
 import { clientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
@@ -175,7 +176,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
   familiesRoutes(app, { db });
   plansRoutes(app, { db, documents: services.documents });
-  clientPortalRoutes(app, { db, documents: services.documents });
+  // The client area's plan answers, kept until the database announces a change (decision 017).
+  const answers = new ClientAnswerCache(database.hearing);
+  app.addHook('onClose', async () => answers.close());
+  clientPortalRoutes(app, { db, documents: services.documents, answers });
   renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery });
   if (config.reminderIntervalSeconds > 0) {
     // Every API process runs the reminder job; its claimed rows send each e-mail once (decision 010).

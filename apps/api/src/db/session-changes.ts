@@ -7,8 +7,16 @@ import type pg from 'pg';
  */
 export const SESSION_CHANNEL = 'portal_sessions';
 
-type Listener = (userId: string) => void;
+/**
+ * The channel on which the database names every agency whose client-area plan answers changed, or '*' for all
+ * (migration 0013, decision 017): a write to plans, providers, services, family members, documents, insured
+ * members or primary clients.
+ */
+export const CLIENT_AREA_CHANNEL = 'portal_client_area';
+
+type Listener = (id: string) => void;
 const listeners = new Set<Listener>();
+const clientAreaListeners = new Set<Listener>();
 
 /**
  * Hears every announcement that reaches this process, from any of its connections. Process-wide on purpose:
@@ -25,8 +33,21 @@ export function announceSessionChange(userId: string): void {
   for (const listener of listeners) listener(userId);
 }
 
+/** The same for the client area's answers: told each agency id (or '*') announced on CLIENT_AREA_CHANNEL. */
+export function onClientAreaChange(listener: Listener): () => void {
+  clientAreaListeners.add(listener);
+  return () => clientAreaListeners.delete(listener);
+}
+
+/** Hands one announcement of either channel to its listeners. */
+export function announce(channel: string, payload: string): void {
+  if (!payload) return;
+  if (channel === SESSION_CHANNEL) announceSessionChange(payload);
+  else if (channel === CLIENT_AREA_CHANNEL) for (const listener of clientAreaListeners) listener(payload);
+}
+
 /**
- * Listening on a pool's connections: each LISTENs once, awaited by the pool before the connection's first query
+ * Listening on a pool's connections: each LISTENs to both channels once, awaited by the pool before the connection's first query
  * (`listen`), and the pool counts how many are listening now. While none is, announcements of other processes
  * would be missed, so `hearing()` is false and caches keep nothing; `onHearingChange` is told each time hearing
  * starts or stops.
@@ -39,7 +60,7 @@ export function listenOnPool(
   const counted = new WeakSet<pg.PoolClient>();
   pool.on('connect', (client: pg.PoolClient) => {
     client.on('notification', (message) => {
-      if (message.channel === SESSION_CHANNEL && message.payload) announceSessionChange(message.payload);
+      if (message.payload) announce(message.channel, message.payload);
     });
     client.once('end', () => {
       if (!counted.has(client)) return;
@@ -52,7 +73,7 @@ export function listenOnPool(
     hearing: () => listening > 0,
     async listen(client) {
       if (counted.has(client)) return;
-      await client.query(`LISTEN ${SESSION_CHANNEL}`);
+      await client.query(`LISTEN ${SESSION_CHANNEL}; LISTEN ${CLIENT_AREA_CHANNEL}`);
       counted.add(client);
       listening += 1;
       if (listening === 1) onHearingChange();

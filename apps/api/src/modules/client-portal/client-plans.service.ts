@@ -82,13 +82,9 @@ function nominee(row: PlanRow): Nominee | null {
   };
 }
 
-export async function myPlans(
-  deps: ClientPortalDeps,
-  subject: TokenSubject,
-  today: string,
-): Promise<MyPlans> {
-  const { agencyId, primaryClientId } = await ownClient(deps.db, subject);
-  const { insurance, investment } = await repo.listAllPlans(deps.db, agencyId, primaryClientId);
+/** The signed-in client's plans (`own`: `ownClient` of the caller). */
+export async function myPlans(deps: ClientPortalDeps, own: OwnClient, today: string): Promise<MyPlans> {
+  const { insurance, investment } = await repo.listAllPlans(deps.db, own.agencyId, own.primaryClientId);
   return {
     insurance_plans: insurance.map((r) => toInsuranceItem(r, today)),
     investment_plans: investment.map((r) => toInvestmentItem(r, today)),
@@ -102,13 +98,13 @@ async function findEitherPlan(deps: ClientPortalDeps, own: OwnClient, id: string
   return { kind: row.kind, row };
 }
 
+/** One of the signed-in client's plans in full (`own`: `ownClient` of the caller). */
 export async function planDetails(
   deps: ClientPortalDeps,
-  subject: TokenSubject,
+  own: OwnClient,
   id: string,
   today: string,
 ): Promise<PlanDetail> {
-  const own = await ownClient(deps.db, subject);
   const { kind, row } = await findEitherPlan(deps, own, id);
   const insured =
     row.serviceCode.toLowerCase() === 'health'

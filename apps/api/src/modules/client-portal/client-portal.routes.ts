@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { todayInIndia } from '../../lib/dates.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
+import { type ClientAnswerCache, keptAnswer } from './answer-cache.ts';
 import { upcomingAlerts } from './client-alerts.service.ts';
 import {
   myPlans,
@@ -16,6 +17,7 @@ import {
   clientAgency,
   clientProfile,
   clientSummary,
+  ownClient,
   secondaryClientList,
 } from './client-portal.service.ts';
 
@@ -38,7 +40,7 @@ function sendPdf(reply: FastifyReply, file: { bytes: Buffer; filename: string })
 
 export function clientPortalRoutes(
   app: FastifyInstance,
-  deps: ClientPortalDeps & { today?: () => string },
+  deps: ClientPortalDeps & { answers: ClientAnswerCache; today?: () => string },
 ): void {
   // India's calendar date; tests of the date rules call the services with their own day.
   const today = deps.today ?? (() => todayInIndia());
@@ -46,10 +48,23 @@ export function clientPortalRoutes(
   addRoute(app, endpoints.clientSummary, ({ req }) => clientSummary(deps, caller(req), today()));
   addRoute(app, endpoints.clientProfile, ({ req }) => clientProfile(deps, caller(req)));
   addRoute(app, endpoints.clientAgency, ({ req }) => clientAgency(deps, caller(req)));
-  addRoute(app, endpoints.clientPlans, ({ req }) => myPlans(deps, caller(req), today()));
-  addRoute(app, endpoints.clientPlanDetails, ({ req, params }) =>
-    planDetails(deps, caller(req), params.id, today()),
-  );
+  // The plan answers are kept per client and day until the database announces a change (decision 017).
+  addRoute(app, endpoints.clientPlans, async ({ req, reply }) => {
+    const own = await ownClient(deps.db, caller(req));
+    const day = today();
+    const where = { agencyId: own.agencyId, day, key: `plans ${own.primaryClientId}` };
+    return keptAnswer(reply, deps.answers, where, endpoints.clientPlans.response, () =>
+      myPlans(deps, own, day),
+    );
+  });
+  addRoute(app, endpoints.clientPlanDetails, async ({ req, reply, params }) => {
+    const own = await ownClient(deps.db, caller(req));
+    const day = today();
+    const where = { agencyId: own.agencyId, day, key: `plan ${own.primaryClientId} ${params.id}` };
+    return keptAnswer(reply, deps.answers, where, endpoints.clientPlanDetails.response, () =>
+      planDetails(deps, own, params.id, day),
+    );
+  });
   addRoute(app, endpoints.clientPolicyDocument, async ({ req, reply, params }) =>
     sendPdf(reply, await planDocument(deps, caller(req), 'insurance', params.policyId, req.ip)),
   );

@@ -1,0 +1,348 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { Hearing } from '../../db/client.ts';
+import {
+  documents,
+  insurancePolicies,
+  insuredMembers,
+  investmentAccounts,
+  primaryClients,
+  providers,
+  secondaryClients,
+  services,
+} from '../../db/schema.ts';
+import { announce, CLIENT_AREA_CHANNEL, onClientAreaChange } from '../../db/session-changes.ts';
+import { ClientAnswerCache } from './answer-cache.ts';
+import {
+  type Agency,
+  addAccount,
+  addFamilyMember,
+  addPolicy,
+  agencyWithClients,
+  pdfBytes,
+  SERVICE_IDS,
+  saveDocument,
+  signedInClient,
+} from './client-portal-test-kit.ts';
+
+// The client area's kept plan answers (issue 8, decision 017): a client's repeat visit is answered from memory,
+// and every change to what the answers are made of reaches the cache through the database's announcements
+// (migration 0013), so the client never sees an answer older than the data.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const myPlans = async (token: string) => {
+  const res = await get(token, '/api/agency-user/client/my-plans');
+  expect(res.statusCode).toBe(200);
+  return res;
+};
+const details = (token: string, id: string) => get(token, `/api/agency-user/client/plans/${id}/details`);
+
+interface Item {
+  policy_id?: string;
+  account_id?: string;
+  plan_name: string;
+  provider_name: string;
+  holder: string;
+  document_available: boolean;
+  premium_amount?: string;
+}
+const plansOf = (body: string) => {
+  const answer = JSON.parse(body) as { insurance_plans: Item[]; investment_plans: Item[] };
+  return [...answer.insurance_plans, ...answer.investment_plans];
+};
+const planIn = (body: string, id: string) => plansOf(body).find((p) => (p.policy_id ?? p.account_id) === id);
+
+/**
+ * What this process hears announced for `work`, each id once. On PostgreSQL every listening connection of the
+ * app's pool hears an announcement, a moment after the writer's commit: waited for, up to 2 s.
+ */
+async function heardFor(work: () => Promise<unknown>): Promise<string[]> {
+  // Late copies of earlier announcements arrive first, unheard.
+  if (t.database.engine === 'postgres') await new Promise((r) => setTimeout(r, 100));
+  const heard = new Set<string>();
+  const stop = onClientAreaChange((id) => heard.add(id));
+  try {
+    await work();
+    for (let i = 0; i < 100 && heard.size === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+  } finally {
+    stop();
+  }
+  return [...heard];
+}
+
+/** A connection of its own, not one of the app's: as another API process or a psql session would write. */
+async function elsewhere<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: t.config.databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the kept plan answers', () => {
+  let a: Agency;
+  let me: Awaited<ReturnType<typeof signedInClient>>;
+  let policy: string;
+  let account: string;
+  let health: string;
+  beforeAll(async () => {
+    a = await agencyWithClients(t);
+    me = await signedInClient(t, a);
+    const doc = await saveDocument(t, a.agency.agencyId, 'policy_pdf', pdfBytes(500), 'application/pdf');
+    policy = (
+      await addPolicy(t, a, me.primaryClientId, 'life', { planName: 'Jeevan Anand', documentId: doc })
+    ).id;
+    health = (await addPolicy(t, a, me.primaryClientId, 'health', { planName: 'Optima Secure' })).id;
+    account = (await addAccount(t, a, me.primaryClientId, 'mutual_funds', { planName: 'Bluechip SIP' })).id;
+  });
+
+  it('answers a repeat visit with the same bytes, and each client only their own plans', async () => {
+    const first = await myPlans(me.token);
+    const second = await myPlans(me.token);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(
+      plansOf(second.body)
+        .map((p) => p.plan_name)
+        .sort(),
+    ).toEqual(['Bluechip SIP', 'Jeevan Anand', 'Optima Secure']);
+    const detail = await details(me.token, policy);
+    expect(detail.statusCode).toBe(200);
+    expect((await details(me.token, policy)).body).toBe(detail.body);
+
+    // A second client of the same agency: their own (empty) plans, and a 404 for the first client's plan.
+    const other = await signedInClient(t, a, 'Vikram Rao');
+    expect(plansOf((await myPlans(other.token)).body)).toEqual([]);
+    expect((await details(other.token, policy)).statusCode).toBe(404);
+    expect((await details(me.token, policy)).statusCode).toBe(200);
+  });
+
+  it('shows every kind of change at once, whichever table it was written to', async () => {
+    const changes: { what: string; write: () => Promise<unknown>; seen: (body: string) => boolean }[] = [
+      {
+        what: 'a plan edited',
+        write: () =>
+          t.db
+            .update(insurancePolicies)
+            .set({ planName: 'Jeevan Labh' })
+            .where(eq(insurancePolicies.id, policy)),
+        seen: (body) => planIn(body, policy)?.plan_name === 'Jeevan Labh',
+      },
+      {
+        what: 'an account edited',
+        write: () =>
+          t.db
+            .update(investmentAccounts)
+            .set({ planName: 'Flexicap SIP' })
+            .where(eq(investmentAccounts.id, account)),
+        seen: (body) => planIn(body, account)?.plan_name === 'Flexicap SIP',
+      },
+      {
+        what: 'a provider renamed',
+        write: () =>
+          t.db.update(providers).set({ providerName: 'LIC of India' }).where(eq(providers.id, a.prov.life)),
+        seen: (body) => planIn(body, policy)?.provider_name === 'LIC of India',
+      },
+      {
+        what: 'a family member made the holder, then renamed',
+        write: async () => {
+          const spouse = await addFamilyMember(t, a, me.primaryClientId, { firstName: 'Rahul' });
+          await t.db
+            .update(insurancePolicies)
+            .set({ secondaryClientId: spouse })
+            .where(eq(insurancePolicies.id, policy));
+          await myPlans(me.token);
+          await t.db
+            .update(secondaryClients)
+            .set({ firstName: 'Rohan' })
+            .where(eq(secondaryClients.id, spouse));
+        },
+        seen: (body) => planIn(body, policy)?.holder === 'Rohan Iyer',
+      },
+      {
+        what: "the plan's document removed",
+        write: () =>
+          t.db
+            .update(documents)
+            .set({ deletedAt: new Date() })
+            .where(sql`${documents.id} = (select document_id from insurance_policies where id = ${policy})`),
+        seen: (body) => planIn(body, policy)?.document_available === false,
+      },
+      {
+        what: 'a plan added',
+        write: () => addPolicy(t, a, me.primaryClientId, 'motor', { planName: 'Car Shield' }),
+        seen: (body) => plansOf(body).some((p) => p.plan_name === 'Car Shield'),
+      },
+      {
+        what: 'a plan removed',
+        write: () =>
+          t.db
+            .update(insurancePolicies)
+            .set({ deletedAt: new Date() })
+            .where(eq(insurancePolicies.id, health)),
+        seen: (body) => planIn(body, health) === undefined,
+      },
+    ];
+    for (const change of changes) {
+      await myPlans(me.token);
+      await myPlans(me.token);
+      await change.write();
+      const after = await myPlans(me.token);
+      expect(change.seen(after.body), change.what).toBe(true);
+    }
+    // The removed plan's details, kept before its removal, are gone with it.
+    expect((await details(me.token, health)).statusCode).toBe(404);
+  });
+
+  it("shows a health policy's insured members as they change", async () => {
+    const policyId = (await addPolicy(t, a, me.primaryClientId, 'health', { planName: 'Family Floater' })).id;
+    const insured = async () => {
+      const res = await details(me.token, policyId);
+      expect(res.statusCode).toBe(200);
+      const body = JSON.parse(res.body) as {
+        subtype_fields: { insured_members?: { insured_member_name: string }[] };
+      };
+      return (body.subtype_fields.insured_members ?? []).map((m) => m.insured_member_name);
+    };
+    expect(await insured()).toEqual([]);
+    await t.db.insert(insuredMembers).values({
+      agencyId: a.agency.agencyId,
+      policyId,
+      name: 'Asha Iyer',
+      relationship: 'Mother',
+    });
+    expect(await insured()).toEqual(['Asha Iyer']);
+  });
+
+  it("keeps another agency's answers when one agency changes, and drops every answer on a catalogue change", async () => {
+    const heard = await heardFor(() =>
+      t.db.update(providers).set({ providerName: 'LIC' }).where(eq(providers.id, a.prov.life)),
+    );
+    expect(heard).toContain(a.agency.agencyId);
+    expect(heard).not.toContain('*');
+    const everyone = await heardFor(() =>
+      t.db
+        .update(services)
+        .set({ name: sql`${services.name}` })
+        .where(eq(services.id, SERVICE_IDS.life)),
+    );
+    expect(everyone).toContain('*');
+  });
+
+  it('announces a write to each table the answers read, naming its agency', async () => {
+    const agencyId = a.agency.agencyId;
+    // Rows of its own in every table, so no write below touches nothing (which announces nothing).
+    await addFamilyMember(t, a, me.primaryClientId, { firstName: 'Anil' });
+    await t.db
+      .insert(insuredMembers)
+      .values({ agencyId, policyId: policy, name: 'Anil Iyer', relationship: 'Son' });
+    const writes = [
+      () =>
+        t.db.update(primaryClients).set({ city: 'Pune' }).where(eq(primaryClients.id, me.primaryClientId)),
+      () =>
+        t.db.update(secondaryClients).set({ city: 'Pune' }).where(eq(secondaryClients.agencyId, agencyId)),
+      () => t.db.update(insuredMembers).set({ phone: null }).where(eq(insuredMembers.agencyId, agencyId)),
+      () =>
+        t.db
+          .update(documents)
+          .set({ mimeType: sql`${documents.mimeType}` })
+          .where(eq(documents.agencyId, agencyId)),
+      () => t.db.delete(investmentAccounts).where(eq(investmentAccounts.id, account)),
+    ];
+    for (const write of writes) expect(await heardFor(write)).toContain(agencyId);
+  });
+
+  it('shows a change written by another connection as soon as its announcement arrives (PostgreSQL)', async () => {
+    if (t.database.engine !== 'postgres') return;
+    await myPlans(me.token);
+    await elsewhere((c) =>
+      c.query(`update insurance_policies set plan_name = 'Jeevan Umang' where id = $1`, [policy]),
+    );
+    let seen = false;
+    for (let i = 0; i < 50 && !seen; i += 1) {
+      seen = planIn((await myPlans(me.token)).body, policy)?.plan_name === 'Jeevan Umang';
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen).toBe(true);
+  });
+});
+
+describe('the answer cache itself', () => {
+  function hearing(now = true) {
+    const listeners = new Set<() => void>();
+    const h = {
+      on: now,
+      now: () => h.on,
+      subscribe: (l: () => void) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+      set(on: boolean) {
+        h.on = on;
+        for (const l of listeners) l();
+      },
+    };
+    return h satisfies Hearing & { set(on: boolean): void };
+  }
+  const A = '11111111-1111-4111-8111-111111111111';
+  const B = '22222222-2222-4222-8222-222222222222';
+
+  it('keeps per agency and day, and drops an agency, everything, or what raced a change', () => {
+    const h = hearing();
+    const cache = new ClientAnswerCache(h);
+    try {
+      const put = (agency: string, key: string, day = '2026-11-22') =>
+        cache.put(agency, day, key, `"${key}"`, cache.begin());
+      put(A, 'a');
+      put(B, 'b');
+      expect(cache.get(A, '2026-11-22', 'a')).toBe('"a"');
+      expect(cache.get(A, '2026-11-23', 'a')).toBeUndefined();
+
+      announce(CLIENT_AREA_CHANNEL, A);
+      expect(cache.get(A, '2026-11-22', 'a')).toBeUndefined();
+      expect(cache.get(B, '2026-11-22', 'b')).toBe('"b"');
+
+      announce(CLIENT_AREA_CHANNEL, '*');
+      expect(cache.get(B, '2026-11-22', 'b')).toBeUndefined();
+
+      // Made while a change was announced: not kept.
+      const generation = cache.begin();
+      announce(CLIENT_AREA_CHANNEL, B);
+      cache.put(A, '2026-11-22', 'a', '"a"', generation);
+      expect(cache.get(A, '2026-11-22', 'a')).toBeUndefined();
+
+      // A new day starts over.
+      put(A, 'a');
+      put(A, 'a2', '2026-11-23');
+      expect(cache.get(A, '2026-11-22', 'a')).toBeUndefined();
+      expect(cache.get(A, '2026-11-23', 'a2')).toBe('"a2"');
+    } finally {
+      cache.close();
+    }
+  });
+
+  it('keeps nothing while this process does not hear the announcements', () => {
+    const h = hearing();
+    const cache = new ClientAnswerCache(h);
+    try {
+      cache.put(A, '2026-11-22', 'a', '"a"', cache.begin());
+      h.set(false);
+      expect(cache.get(A, '2026-11-22', 'a')).toBeUndefined();
+      cache.put(A, '2026-11-22', 'a', '"a"', cache.begin());
+      h.set(true);
+      expect(cache.get(A, '2026-11-22', 'a')).toBeUndefined();
+    } finally {
+      cache.close();
+    }
+  });
+});
