@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { IDEMPOTENT_REPLAYED_HEADER, runIdempotent } from './idempotency.ts';
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+export type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 export interface RouteContext<E extends Endpoint> {
   req: FastifyRequest;

@@ -14,6 +14,7 @@ import {
   services,
 } from '../../db/schema.ts';
 import { announce, CLIENT_AREA_CHANNEL, onClientAreaChange } from '../../db/session-changes.ts';
+import { addDays, todayInIndia } from '../../lib/dates.ts';
 import { ClientAnswerCache } from './answer-cache.ts';
 import {
   type Agency,
@@ -202,6 +203,33 @@ describe('the kept plan answers', () => {
     }
     // The removed plan's details, kept before its removal, are gone with it.
     expect((await details(me.token, health)).statusCode).toBe(404);
+  });
+
+  it("keeps the dashboard's summary and alerts as true as the plans and family they count", async () => {
+    const summary = async () => {
+      const res = await get(me.token, '/api/agency-user/client/dashboard/summary');
+      expect(res.statusCode).toBe(200);
+      return JSON.parse(res.body) as { total_plans: number; total_secondary_clients: number };
+    };
+    const alerts = async () => {
+      const res = await get(me.token, '/api/agency-user/upcoming-alerts');
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const before = await summary();
+    const alertsBefore = await alerts();
+    expect(await summary()).toEqual(before);
+    expect(await alerts()).toBe(alertsBefore);
+
+    // A plan ending in ten days: one more plan, and an alert naming it.
+    await addPolicy(t, a, me.primaryClientId, 'travel', {
+      planName: 'Euro Trip Cover',
+      endDate: addDays(todayInIndia(), 10),
+    });
+    expect((await summary()).total_plans).toBe(before.total_plans + 1);
+    expect(await alerts()).toContain('Euro Trip Cover');
+    await addFamilyMember(t, a, me.primaryClientId, { firstName: 'Meena' });
+    expect((await summary()).total_secondary_clients).toBe(before.total_secondary_clients + 1);
   });
 
   it("shows a health policy's insured members as they change", async () => {

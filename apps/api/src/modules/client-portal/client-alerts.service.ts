@@ -1,20 +1,20 @@
 import type { Alert, PlanType } from '@portal/contract';
-import type { TokenSubject } from '../../lib/tokens.ts';
 import { displayName } from './client-plans.service.ts';
 import * as repo from './client-portal.repository.ts';
-import { type ClientPortalDeps, ownClient } from './client-portal.service.ts';
+import type { ClientPortalDeps, OwnClient } from './client-portal.service.ts';
 import { computeAlerts } from './plan-rules.ts';
 
 // Upcoming alerts (decisions §4) from the signed-in client's own plans; the rules live in plan-rules.ts.
 
 type PlanLine = repo.PlanLine;
 
+/** The signed-in client's alerts (`own`: `ownClient` of the caller). */
 export async function upcomingAlerts(
   deps: ClientPortalDeps,
-  subject: TokenSubject,
+  own: OwnClient,
   today: string,
 ): Promise<{ alerts: Alert[] }> {
-  const { agencyId, primaryClientId } = await ownClient(deps.db, subject);
+  const { agencyId, primaryClientId } = own;
   const { insurance, investment } = await repo.listAllPlans(deps.db, agencyId, primaryClientId);
   const toAlertPlan = (type: PlanType) => (r: PlanLine) => ({
     type,

@@ -1,7 +1,8 @@
-import { endpoints } from '@portal/contract';
+import { type Endpoint, endpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import { todayInIndia } from '../../lib/dates.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute, type Out } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
 import { type ClientAnswerCache, keptAnswer } from './answer-cache.ts';
 import { upcomingAlerts } from './client-alerts.service.ts';
@@ -17,6 +18,7 @@ import {
   clientAgency,
   clientProfile,
   clientSummary,
+  type OwnClient,
   ownClient,
   secondaryClientList,
 } from './client-portal.service.ts';
@@ -45,26 +47,41 @@ export function clientPortalRoutes(
   // India's calendar date; tests of the date rules call the services with their own day.
   const today = deps.today ?? (() => todayInIndia());
 
-  addRoute(app, endpoints.clientSummary, ({ req }) => clientSummary(deps, caller(req), today()));
   addRoute(app, endpoints.clientProfile, ({ req }) => clientProfile(deps, caller(req)));
   addRoute(app, endpoints.clientAgency, ({ req }) => clientAgency(deps, caller(req)));
-  // The plan answers are kept per client and day until the database announces a change (decision 017).
-  addRoute(app, endpoints.clientPlans, async ({ req, reply }) => {
-    const own = await ownClient(deps.db, caller(req));
-    const day = today();
-    const where = { agencyId: own.agencyId, day, key: `plans ${own.primaryClientId}` };
-    return keptAnswer(reply, deps.answers, where, endpoints.clientPlans.response, () =>
-      myPlans(deps, own, day),
-    );
-  });
-  addRoute(app, endpoints.clientPlanDetails, async ({ req, reply, params }) => {
-    const own = await ownClient(deps.db, caller(req));
-    const day = today();
-    const where = { agencyId: own.agencyId, day, key: `plan ${own.primaryClientId} ${params.id}` };
-    return keptAnswer(reply, deps.answers, where, endpoints.clientPlanDetails.response, () =>
-      planDetails(deps, own, params.id, day),
-    );
-  });
+  // The answers made of the client's plans are kept per client and day until the database announces a change
+  // (decision 017): the dashboard's summary and alerts, my plans, a plan's details.
+  const kept = <E extends Endpoint>(
+    endpoint: E,
+    key: (own: OwnClient, params: Out<E['params']>) => string,
+    make: (own: OwnClient, day: string, params: Out<E['params']>) => Promise<z.input<E['response']>>,
+  ) =>
+    addRoute(app, endpoint, async ({ req, reply, params }) => {
+      const own = await ownClient(deps.db, caller(req));
+      const day = today();
+      const where = { agencyId: own.agencyId, day, key: key(own, params) };
+      return keptAnswer(reply, deps.answers, where, endpoint.response, () => make(own, day, params));
+    });
+  kept(
+    endpoints.clientSummary,
+    (own) => `summary ${own.primaryClientId}`,
+    (own, day) => clientSummary(deps, own, day),
+  );
+  kept(
+    endpoints.clientAlerts,
+    (own) => `alerts ${own.primaryClientId}`,
+    (own, day) => upcomingAlerts(deps, own, day),
+  );
+  kept(
+    endpoints.clientPlans,
+    (own) => `plans ${own.primaryClientId}`,
+    (own, day) => myPlans(deps, own, day),
+  );
+  kept(
+    endpoints.clientPlanDetails,
+    (own, params) => `plan ${own.primaryClientId} ${params.id}`,
+    (own, day, params) => planDetails(deps, own, params.id, day),
+  );
   addRoute(app, endpoints.clientPolicyDocument, async ({ req, reply, params }) =>
     sendPdf(reply, await planDocument(deps, caller(req), 'insurance', params.policyId, req.ip)),
   );
@@ -78,5 +95,4 @@ export function clientPortalRoutes(
   addRoute(app, endpoints.clientSecondaryDocuments, ({ req, params }) =>
     secondaryClientDocuments(deps, caller(req), params.id, req.ip),
   );
-  addRoute(app, endpoints.clientAlerts, ({ req }) => upcomingAlerts(deps, caller(req), today()));
 }

@@ -83,12 +83,13 @@ export function addressLine(parts: {
   return line || null;
 }
 
+/** The signed-in client's summary figures (`own`: `ownClient` of the caller). */
 export async function clientSummary(
   deps: ClientPortalDeps,
-  subject: TokenSubject,
+  own: OwnClient,
   today: string,
 ): Promise<ClientSummary> {
-  const { agencyId, primaryClientId } = await ownClient(deps.db, subject);
+  const { agencyId, primaryClientId } = own;
   const figures = await repo.summaryFigures(deps.db, agencyId, primaryClientId, today);
   return {
     total_plans: figures.plans,
