@@ -252,6 +252,23 @@ function runDir(): string | undefined {
 let ipCounter = 0;
 
 /** A fresh client address, so the per-address sign-in throttle of one test never reaches another. */
+/**
+ * Runs `work` on a PostgreSQL connection of its own, not one of the app's pool: as another API process or a psql
+ * session would write (the caches' tests: decisions 015 and 017). PostgreSQL only.
+ */
+export async function onOwnConnection<T>(
+  t: Pick<TestApp, 'config'>,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: t.config.databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 export function uniqueIp(): string {
   ipCounter += 1;
   const n = (process.pid % 200) * 65536 + ipCounter;

@@ -1,6 +1,6 @@
 import { MSG, SESSION_EXPIRED_REASON } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figure } from '../../../test/figures.ts';
 import {
@@ -8,6 +8,7 @@ import {
   bearer,
   createAgencyClient,
   createTestApp,
+  onOwnConnection,
   registerAgency,
   signInToken,
   type TestApp,
@@ -45,16 +46,7 @@ function errorOf(res: { json(): unknown }): string {
   return (res.json() as { message: string }).message;
 }
 
-/** A connection of its own, not one of the app's: as another API process or a psql session would write. */
-async function elsewhere<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: t.config.databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const elsewhere = <T>(work: (client: pg.Client) => Promise<T>) => onOwnConnection(t, work);
 
 describe('the session cache', () => {
   it('drops a session the moment the database revokes it, whoever wrote the change in this process', async () => {

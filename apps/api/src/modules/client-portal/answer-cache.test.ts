@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { bearer, createTestApp, onOwnConnection, type TestApp } from '../../../test/helpers.ts';
 import type { Hearing } from '../../db/client.ts';
 import {
   documents,
@@ -79,16 +79,7 @@ async function heardFor(work: () => Promise<unknown>): Promise<string[]> {
   return [...heard];
 }
 
-/** A connection of its own, not one of the app's: as another API process or a psql session would write. */
-async function elsewhere<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: t.config.databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const elsewhere = <T>(work: (client: pg.Client) => Promise<T>) => onOwnConnection(t, work);
 
 describe('the kept plan answers', () => {
   let a: Agency;
