@@ -445,6 +445,16 @@ await measure({
   connections: 50,
   headers: client,
 });
+// The same client's plans made anew on every call (decision 017: `Cache-Control: no-cache`, a hard reload): what a
+// first visit, or the first after an agent's change, costs. No goal of its own; the ratio is shown.
+const MADE_ANEW = 'my-plans, made anew (no-cache)';
+await pairedWith(MADE_ANEW, 'one');
+await measure({
+  name: MADE_ANEW,
+  url: `${APP}/api/agency-user/client/my-plans`,
+  connections: 50,
+  headers: { ...client, 'cache-control': 'no-cache' },
+});
 const rssBefore = await rss();
 const rssSamples: number[] = [];
 const sampler = setInterval(() => void rss().then((v) => rssSamples.push(v)), 500);
@@ -554,6 +564,12 @@ const judge = (
 };
 judge('plan detail', '1 PK lookup', ceilingOne, '≥ 80 % of 1 lookup', (r) => r.ratio! >= 0.8);
 judge('my-plans', '1 PK lookup', ceilingOne, '≥ 80 % of 1 lookup', (r) => r.ratio! >= 0.8);
+{
+  const anew = byName.get(MADE_ANEW)!;
+  const just = paired.get(MADE_ANEW) ?? ceilingOne;
+  anew.ceiling = `1 PK lookup (${just} just before)`;
+  anew.ratio = anew.rps / just;
+}
 judge(
   'client dashboard (summary + alerts)',
   '3 PK lookups',

@@ -223,6 +223,35 @@ describe('the kept plan answers', () => {
     expect((await summary()).total_secondary_clients).toBe(before.total_secondary_clients + 1);
   });
 
+  it('makes the answer anew for a hard reload (Cache-Control: no-cache), and keeps that one', async () => {
+    // Late copies of earlier announcements (PostgreSQL) arrive first, so none drops the answer kept below.
+    if (t.database.engine === 'postgres') await new Promise((r) => setTimeout(r, 100));
+    await myPlans(me.token);
+    // A change the database does not announce (its trigger off): the kept answer is what a visit gets ...
+    await t.db.execute(
+      sql`alter table insurance_policies disable trigger insurance_policies_client_area_update`,
+    );
+    try {
+      await t.db
+        .update(insurancePolicies)
+        .set({ planName: 'Jeevan Tarun' })
+        .where(eq(insurancePolicies.id, policy));
+    } finally {
+      await t.db.execute(
+        sql`alter table insurance_policies enable trigger insurance_policies_client_area_update`,
+      );
+    }
+    expect(planIn((await myPlans(me.token)).body, policy)?.plan_name).not.toBe('Jeevan Tarun');
+    // ... until a hard reload reads it again; the next visit gets that answer too.
+    const reload = await t.app.inject({
+      method: 'GET',
+      url: '/api/agency-user/client/my-plans',
+      headers: { ...bearer(me.token), 'cache-control': 'no-cache' },
+    });
+    expect(planIn(reload.body, policy)?.plan_name).toBe('Jeevan Tarun');
+    expect((await myPlans(me.token)).body).toBe(reload.body);
+  });
+
   it("shows a health policy's insured members as they change", async () => {
     const policyId = (await addPolicy(t, a, me.primaryClientId, 'health', { planName: 'Family Floater' })).id;
     const insured = async () => {

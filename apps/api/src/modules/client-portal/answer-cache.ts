@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Hearing } from '../../db/client.ts';
 import { onClientAreaChange } from '../../db/session-changes.ts';
@@ -78,19 +78,27 @@ export class ClientAnswerCache {
   }
 }
 
+/** A request that asks for a fresh answer (`Cache-Control: no-cache`, as a browser's hard reload sends). */
+function wantsFresh(req: FastifyRequest): boolean {
+  const control = req.headers['cache-control'];
+  return typeof control === 'string' && /(^|,)\s*(no-cache|max-age=0)\s*(,|$)/i.test(control);
+}
+
 /**
  * Sends the kept answer for `key`, else makes it, checks and encodes it with the endpoint's response schema (as the
- * route's serializer does: `z.encode`, then JSON) and keeps it. The reply goes out as that JSON text, so Fastify
- * does not serialise it again. Typed as the answer for the route's handler.
+ * route's serializer does: `z.encode`, then JSON) and keeps it. A request with `Cache-Control: no-cache` (a hard
+ * reload; the bench's first-visit figure) is made anew, and what it made is kept. The reply goes out as that JSON
+ * text, so Fastify does not serialise it again. Typed as the answer for the route's handler.
  */
 export async function keptAnswer<T>(
+  req: FastifyRequest,
   reply: FastifyReply,
   cache: ClientAnswerCache,
   where: { agencyId: string; day: string; key: string },
   schema: z.ZodType,
   make: () => Promise<T>,
 ): Promise<T> {
-  let json = cache.get(where.agencyId, where.day, where.key);
+  let json = wantsFresh(req) ? undefined : cache.get(where.agencyId, where.day, where.key);
   if (json === undefined) {
     const generation = cache.begin();
     json = JSON.stringify(z.encode(schema, await make()));

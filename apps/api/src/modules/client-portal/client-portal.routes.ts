@@ -60,7 +60,7 @@ export function clientPortalRoutes(
       const own = await ownClient(deps.db, caller(req));
       const day = today();
       const where = { agencyId: own.agencyId, day, key: key(own, params) };
-      return keptAnswer(reply, deps.answers, where, endpoint.response, () => make(own, day, params));
+      return keptAnswer(req, reply, deps.answers, where, endpoint.response, () => make(own, day, params));
     });
   kept(
     endpoints.clientSummary,
