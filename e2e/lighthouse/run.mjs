@@ -17,8 +17,9 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4327);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MIN_SCORE = 95;
 const MAX_CLS = 0.02;
-// Lighthouse's own advice against run-to-run variance: several runs, judged on the median one.
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// Lighthouse's own advice against run-to-run variance: five runs, judged on the median one (three let one run
+// slowed by the machine be the judged one: 79, 97 and 88 on a CI run of 22 Nov, where the median run was the 79).
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const AGENCY = `http://demoagency.localhost:${PORT}`;
 const CLIENT = { email: 'client@demoagency.in', password: 'Demo#Client2026' };

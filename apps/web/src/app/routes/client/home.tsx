@@ -119,8 +119,7 @@ function AgencyCard({ agency }: { agency: ClientAgency | null }) {
   );
 }
 
-function AlertsCard() {
-  const { state, retry } = useLoad((signal) => fetchAlerts(signal), 'alerts');
+function AlertsCard({ state, retry }: ReturnType<typeof useAlerts>) {
   useEffect(() => {
     // Spec §8: an alerts failure is told in a notification.
     if (state.status === 'error') notify('error', ALERTS_FAILED);
@@ -160,6 +159,9 @@ function AlertsCard() {
   );
 }
 
+/** The alerts, asked for with the rest of the home rather than once the rest has come. */
+const useAlerts = () => useLoad((signal) => fetchAlerts(signal), 'alerts');
+
 function HomeSkeleton() {
   return (
     <Loading label="Loading dashboard" className="flex flex-col gap-5">
@@ -179,6 +181,7 @@ function HomeSkeleton() {
 
 export function ClientHomeScreen() {
   const { state, retry } = useLoad(loadHome, 'home');
+  const alerts = useAlerts();
 
   if (state.status === 'loading') return <HomeSkeleton />;
   if (state.status === 'error') {
@@ -230,7 +233,7 @@ export function ClientHomeScreen() {
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
         <div className="lg:order-2 lg:col-span-2">
-          <AlertsCard />
+          <AlertsCard {...alerts} />
         </div>
         <div className="flex flex-col gap-5 lg:order-1">
           <AgencyCard agency={agency} />
