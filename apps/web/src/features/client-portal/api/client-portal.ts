@@ -1,4 +1,4 @@
-import { DOCUMENT_MIN_BYTES, MSG } from '@portal/contract';
+import { type ClientProfile, DOCUMENT_MIN_BYTES, MSG } from '@portal/contract';
 import { ApiError, apiBlob, apiCall } from '../../../lib/api-client.ts';
 
 // The agency client's own area (issue 6; spec §7 /agency-user/... calls). Every call is quiet: the screens
@@ -8,8 +8,23 @@ export function fetchSummary(signal?: AbortSignal) {
   return apiCall('clientSummary', { signal, quiet: true });
 }
 
-export function fetchProfile(signal?: AbortSignal) {
-  return apiCall('clientProfile', { signal, quiet: true });
+let profileInFlight: Promise<ClientProfile> | null = null;
+
+/**
+ * The client's profile. The shell's header and the screen under it (the home, the profile) ask at the same moment:
+ * one request answers every caller while it is in flight. A caller that leaves ignores the answer (`signal`), and
+ * the request goes on for the others.
+ */
+export function fetchProfile(_signal?: AbortSignal): Promise<ClientProfile> {
+  if (!profileInFlight) {
+    const call = apiCall('clientProfile', { quiet: true });
+    const done = () => {
+      if (profileInFlight === call) profileInFlight = null;
+    };
+    call.then(done, done);
+    profileInFlight = call;
+  }
+  return profileInFlight;
 }
 
 export function fetchAgency(signal?: AbortSignal) {
