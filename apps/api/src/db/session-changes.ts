@@ -47,8 +47,8 @@ export function announce(channel: string, payload: string): void {
 }
 
 /**
- * Listening on a pool's connections: each LISTENs to both channels once, awaited by the pool before the connection's first query
- * (`listen`), and the pool counts how many are listening now. While none is, announcements of other processes
+ * Listening on a pool's connections: each LISTENs to both channels once, awaited by the pool before the
+ * connection's first query (`listen`), and the pool counts how many are listening now. While none is, announcements of other processes
  * would be missed, so `hearing()` is false and caches keep nothing; `onHearingChange` is told each time hearing
  * starts or stops.
  */

@@ -1,6 +1,6 @@
 -- Every change to what the client area's plan answers are made of is announced (issue 8, decision 017). The API
--- keeps a client's "my plans" and plan details answers in memory, and drops every kept answer of an agency when it
--- hears the agency's id on the channel portal_client_area ('*': of every agency). The answers read the plans of both
+-- keeps a client's dashboard summary and alerts, "my plans" and plan details answers in memory, and drops every kept
+-- answer of an agency when it hears the agency's id on the channel portal_client_area ('*': of every agency). The answers read the plans of both
 -- kinds, their providers, services, holders (family members), documents and insured members, and the client's own
 -- record; a write to any of these tables, by any writer, announces each agency it touched. Statement triggers with
 -- transition tables: a bulk upload announces each agency once. PostgreSQL delivers the announcements at commit,

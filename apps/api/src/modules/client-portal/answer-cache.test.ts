@@ -272,7 +272,7 @@ describe('the kept plan answers', () => {
     expect(await insured()).toEqual(['Asha Iyer']);
   });
 
-  it("keeps another agency's answers when one agency changes, and drops every answer on a catalogue change", async () => {
+  it("announces a provider's change for its own agency only, and a catalogue change for every agency", async () => {
     const heard = await heardFor(() =>
       t.db.update(providers).set({ providerName: 'LIC' }).where(eq(providers.id, a.prov.life)),
     );

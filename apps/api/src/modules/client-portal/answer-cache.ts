@@ -7,9 +7,9 @@ import { onClientAreaChange } from '../../db/session-changes.ts';
 const MAX_ANSWERS = 10_000;
 
 /**
- * The client area's plan answers ("my plans", a plan's details) as they were sent, so a client's repeat visit
- * costs no database round trip and no serialisation (issue 8, decision 017). Kept per agency, for one calendar
- * day (a plan's status depends on the day). Every kept answer of an agency is dropped when the database announces
+ * The client area's answers made of plans (the dashboard's summary and alerts, "my plans", a plan's details) as
+ * they were sent, so a client's repeat visit costs no database round trip and no serialisation (issue 8, decision
+ * 017). Kept per agency, for one calendar day (a plan's status, an alert, the premium summed depend on the day). Every kept answer of an agency is dropped when the database announces
  * a change to what such answers are made of in that agency (migration 0013), all of them on '*' (the service
  * catalogue, a truncate), and everything whenever this process stops hearing the announcements. An answer whose
  * making raced a change is not kept: `put` takes the generation `begin` gave before the reads.
