@@ -35,18 +35,20 @@ export const PageQuerySchema = z.object({
 });
 
 /**
- * A place in the owner list (issue 8, keyset pagination): the created_at of an owner in microseconds since
- * 1970 and its id. Opaque to callers: they send back what `next_cursor` or `prev_cursor` gave them.
+ * A place in a list ordered newest first (issue 8, keyset pagination: the admin's owners, the workspace's
+ * clients): the created_at of a row in microseconds since 1970 and its id. Opaque to callers: they send back
+ * what `next_cursor` or `prev_cursor` gave them.
  */
-export const OWNER_CURSOR = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const PAGE_CURSOR = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const cursorMessage = 'Cursor must be a next_cursor or prev_cursor of an earlier page.';
 const cursor = z
   .string({ error: cursorMessage })
   .trim()
-  .regex(OWNER_CURSOR, { error: cursorMessage })
+  .regex(PAGE_CURSOR, { error: cursorMessage })
   .optional();
 
-export const OwnerListQuerySchema = PageQuerySchema.extend({
+/** A list's page by number (`offset`) or by cursor either way, with an optional search. */
+export const CursorPageQuerySchema = PageQuerySchema.extend({
   search: z
     .string({ error: 'Search must be text.' })
     .trim()
@@ -60,12 +62,21 @@ export const OwnerListQuerySchema = PageQuerySchema.extend({
   error: 'Send after or before, not both.',
   path: ['before'],
 });
+
+export const OwnerListQuerySchema = CursorPageQuerySchema;
 export type OwnerListQuery = z.input<typeof OwnerListQuerySchema>;
 
 export const PaginationSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+});
+
+export const CursorPaginationSchema = PaginationSchema.extend({
+  /** Send as `after` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** Send as `before` for the previous page; null on the first page. */
+  prev_cursor: z.string().nullable(),
 });
 
 export const OwnerSchema = z.object({
@@ -81,12 +92,7 @@ export type Owner = z.infer<typeof OwnerSchema>;
 
 export const OwnerListResponseSchema = z.object({
   items: z.array(OwnerSchema),
-  pagination: PaginationSchema.extend({
-    /** Send as `after` for the next page; null on the last page. */
-    next_cursor: z.string().nullable(),
-    /** Send as `before` for the previous page; null on the first page. */
-    prev_cursor: z.string().nullable(),
-  }),
+  pagination: CursorPaginationSchema,
 });
 export type OwnerListResponse = z.infer<typeof OwnerListResponseSchema>;
 

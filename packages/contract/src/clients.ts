@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, PaginationSchema } from './admin.ts';
+import { CursorPageQuerySchema, CursorPaginationSchema } from './admin.ts';
 import { passwordSchema, phoneRule } from './auth.ts';
 import { MSG } from './messages.ts';
 import { isCalendarDate, ServiceCategorySchema } from './providers.ts';
@@ -207,13 +207,7 @@ export const UpdatePrimaryClientSchema = z.object({
 });
 export type UpdatePrimaryClient = z.input<typeof UpdatePrimaryClientSchema>;
 
-export const PrimaryClientListQuerySchema = PageQuerySchema.extend({
-  search: z
-    .string({ error: 'Search must be text.' })
-    .trim()
-    .max(100, { error: 'Search must be at most 100 characters.' })
-    .optional(),
-});
+export const PrimaryClientListQuerySchema = CursorPageQuerySchema;
 export type PrimaryClientListQuery = z.input<typeof PrimaryClientListQuerySchema>;
 
 export const PrimaryClientListItemSchema = z.object({
@@ -231,7 +225,7 @@ export type PrimaryClientListItem = z.infer<typeof PrimaryClientListItemSchema>;
 
 export const PrimaryClientListResponseSchema = z.object({
   items: z.array(PrimaryClientListItemSchema),
-  pagination: PaginationSchema,
+  pagination: CursorPaginationSchema,
 });
 
 export const PrimaryClientSchema = z.object({

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type CursorParts, cursorOf, keyset, type PagePlace, pageOf } from '../../db/keyset.ts';
 import { inlineCount } from '../../db/literal.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { agencies, ownerAccounts, platformCounters, users } from '../../db/schema.ts';
@@ -48,22 +48,11 @@ function searchMatches(search: string | undefined): SQL | undefined {
     }`;
 }
 
-/** A place in the list: created_at in microseconds since 1970 and the id (contract OWNER_CURSOR). */
-const cursorOf = sql<string>`((extract(epoch from ${ownerAccounts.createdAt}) * 1000000)::bigint::text || '_' || ${ownerAccounts.id}::text)`;
+const cursorOfOwner = cursorOf(ownerAccounts.createdAt, ownerAccounts.id);
 
-function cursorParts(cursor: string): { micros: string; id: string } {
-  const [micros, id] = cursor.split('_') as [string, string];
-  return { micros, id };
-}
-
-const at = (micros: unknown) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
-
-export interface OwnerPage {
-  offset: number;
+export interface OwnerPage extends PagePlace {
   limit: number;
   search?: string | undefined;
-  after?: string | undefined;
-  before?: string | undefined;
 }
 
 /**
@@ -73,39 +62,25 @@ export interface OwnerPage {
  */
 export async function listOwners(db: Db, page: OwnerPage) {
   const matches = searchMatches(page.search);
-  const backwards = Boolean(page.before);
-  const place = page.after ?? page.before;
-  const cursor = place ? cursorParts(place) : undefined;
-  const seekOn = (
-    createdAt: AnyPgColumn,
-    id: AnyPgColumn,
-    seekAt: { micros: unknown; id: unknown } | undefined,
-  ) =>
-    seekAt
-      ? backwards
-        ? sql`(${createdAt}, ${id}) > (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
-        : sql`(${createdAt}, ${id}) < (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
-      : undefined;
-  const orderOn = (createdAt: AnyPgColumn, id: AnyPgColumn) =>
-    backwards ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
-  const build = (d: Db, seekAt: { micros: unknown; id: unknown } | undefined) => {
+  const ks = keyset(page);
+  const build = (d: Db, seekAt: CursorParts | undefined) => {
     // Without a search the total is the trigger-kept counter, read in the same statement as the page.
     const counter = sql<
       string | null
     >`(select ${platformCounters.value} from ${platformCounters} where ${platformCounters.name} = 'owners')`;
     return d
-      .select({ ...ownerColumns, cursor: cursorOf, counted: counter })
+      .select({ ...ownerColumns, cursor: cursorOfOwner, counted: counter })
       .from(ownerAccounts)
       .innerJoin(users, eq(users.id, ownerAccounts.userId))
-      .where(seekOn(ownerAccounts.createdAt, ownerAccounts.id, seekAt))
-      .orderBy(...orderOn(ownerAccounts.createdAt, ownerAccounts.id))
+      .where(ks.seek(ownerAccounts.createdAt, ownerAccounts.id, seekAt))
+      .orderBy(...ks.order(ownerAccounts.createdAt, ownerAccounts.id))
       .limit(inlineCount(page.limit + 1))
-      .offset(inlineCount(place ? 0 : page.offset));
+      .offset(inlineCount(ks.skip));
   };
   // With a search, the matches are found once: counted by a window over all of them (below the cursor's seek,
   // so the total is of every match), then only the page's rows are joined to their user and agency (issue 8:
   // the page and a separate count each ran the trigram branches, twice the work per call).
-  const buildSearched = (d: Db, found: SQL, seekAt: { micros: unknown; id: unknown } | undefined) => {
+  const buildSearched = (d: Db, found: SQL, seekAt: CursorParts | undefined) => {
     const m = d
       .select({
         id: ownerAccounts.id,
@@ -119,21 +94,22 @@ export async function listOwners(db: Db, page: OwnerPage) {
     const chosen = d
       .select()
       .from(m)
-      .where(seekOn(m.createdAt, m.id, seekAt))
-      .orderBy(...orderOn(m.createdAt, m.id))
+      .where(ks.seek(m.createdAt, m.id, seekAt))
+      .orderBy(...ks.order(m.createdAt, m.id))
       .limit(inlineCount(page.limit + 1))
-      .offset(inlineCount(place ? 0 : page.offset))
+      .offset(inlineCount(ks.skip))
       .as('chosen');
     return d
-      .select({ ...ownerColumns, cursor: cursorOf, counted: chosen.counted })
+      .select({ ...ownerColumns, cursor: cursorOfOwner, counted: chosen.counted })
       .from(chosen)
       .innerJoin(ownerAccounts, eq(ownerAccounts.id, chosen.id))
       .innerJoin(users, eq(users.id, ownerAccounts.userId))
-      .orderBy(...orderOn(chosen.createdAt, chosen.id));
+      .orderBy(...ks.order(chosen.createdAt, chosen.id));
   };
   // The admin's usual pages (the first, and by cursor either way) are built once per page size (issue 8: Drizzle
   // building this query was a seventh of the call's CPU); searches and offsets past the first page as asked.
-  const name = `owners_page_${cursor ? (backwards ? 'before' : 'after') : 'first'}_${page.limit}`;
+  const { cursor } = ks;
+  const name = `owners_page_${cursor ? (ks.backwards ? 'before' : 'after') : 'first'}_${page.limit}`;
   const fetched = matches
     ? await buildSearched(db, matches, cursor)
     : cursor || page.offset === 0
@@ -144,14 +120,7 @@ export async function listOwners(db: Db, page: OwnerPage) {
           ).prepare(name),
         ).execute(cursor ?? {})
       : await build(db, cursor);
-  const more = fetched.length > page.limit;
-  const rows = fetched.slice(0, page.limit);
-  if (backwards) rows.reverse();
-  const first = rows[0]?.cursor ?? null;
-  const last = rows.at(-1)?.cursor ?? null;
-  // Forward: more rows after the last one means a next page; anything before the first means a previous.
-  const nextCursor = backwards ? last : more ? last : null;
-  const prevCursor = backwards ? (more ? first : null) : page.after || page.offset > 0 ? first : null;
+  const { rows, nextCursor, prevCursor } = pageOf(fetched, page.limit, page);
   let total: number;
   if (fetched[0]) {
     total = Number(fetched[0].counted ?? 0);

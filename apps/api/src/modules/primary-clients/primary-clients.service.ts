@@ -159,8 +159,14 @@ function auditProfile(input: UpdateInput | CreateInput) {
 }
 
 export async function listPrimaryClients(deps: PrimaryClientsDeps, subject: TokenSubject, query: ListQuery) {
-  const page = { offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_PAGE_SIZE, search: query.search };
-  const { rows, total } = await repo.listClients(deps.db, agencyOf(subject), page);
+  const page = {
+    offset: query.offset ?? 0,
+    limit: query.limit ?? DEFAULT_PAGE_SIZE,
+    search: query.search,
+    after: query.after,
+    before: query.before,
+  };
+  const { rows, total, nextCursor, prevCursor } = await repo.listClients(deps.db, agencyOf(subject), page);
   return {
     items: rows.map((r) => ({
       primary_client_id: r.id,
@@ -173,7 +179,13 @@ export async function listPrimaryClients(deps: PrimaryClientsDeps, subject: Toke
       portal_access: r.portalAccess,
       created_at: r.createdAt.toISOString(),
     })),
-    pagination: { total, limit: page.limit, offset: page.offset },
+    pagination: {
+      total,
+      limit: page.limit,
+      offset: page.offset,
+      next_cursor: nextCursor,
+      prev_cursor: prevCursor,
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import {
   aadhaarValid,
   ErrorResponseSchema,
   MSG,
+  PAGE_CURSOR,
   PrimaryClientDetailResponseSchema,
   PrimaryClientListResponseSchema,
   PrimaryClientResponseSchema,
@@ -201,7 +202,10 @@ describe('the client list', () => {
     const { token } = await ownerWithToken(t.app);
     const res = await call(token, 'GET', base);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [], pagination: { total: 0, limit: 10, offset: 0 } });
+    expect(res.json()).toEqual({
+      items: [],
+      pagination: { total: 0, limit: 10, offset: 0, next_cursor: null, prev_cursor: null },
+    });
   });
 
   it('searches name, email, phone and code, pages, counts family and plans, hides other agencies', async () => {
@@ -254,8 +258,12 @@ describe('the client list', () => {
     expect(await search('%')).toEqual([]);
 
     const page = (await call(token, 'GET', `${base}?limit=1&offset=1`)).json();
-    expect(page.items).toHaveLength(1);
-    expect(page.pagination).toEqual({ total: 2, limit: 1, offset: 1 });
+    expect(page.items.map((i: { primary_client_id: string }) => i.primary_client_id)).toEqual([
+      a.primary_client_id,
+    ]);
+    // The second and last page: a page before it, none after.
+    expect(page.pagination).toMatchObject({ total: 2, limit: 1, offset: 1, next_cursor: null });
+    expect(page.pagination.prev_cursor).toMatch(PAGE_CURSOR);
     const bad = await call(token, 'GET', `${base}?limit=101`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.limit).toBe('Limit must be a whole number from 1 to 100.');

@@ -14,6 +14,7 @@ import {
 } from '../../../features/admin/components/client-modals.tsx';
 import { VerifiedBadge } from '../../../features/admin/components/client-status-badges.tsx';
 import { notify } from '../../../lib/toast.ts';
+import { useCursorPages } from '../../../lib/use-cursor-pages.ts';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready' };
 type Dialog = { kind: 'view' | 'edit' | 'reset'; client: AdminClient } | null;
@@ -22,13 +23,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** /agency-admin/dashboard/manage-clients (spec §2 Manage Clients). */
 export function ManageClientsScreen() {
-  // The page shown and, for Next and Prev, the cursor the server seeks from (issue 8 keyset pagination).
-  const [nav, setNav] = useState<{ page: number; after?: string; before?: string }>({ page: 1 });
-  const [cursors, setCursors] = useState<{ next: string | null; prev: string | null }>({
-    next: null,
-    prev: null,
-  });
-  const page = nav.page;
+  const pager = useCursorPages();
+  const { nav, page, restart } = pager;
   const [search, setSearch] = useState('');
   const [serverSearch, setServerSearch] = useState('');
   const [clients, setClients] = useState<AdminClient[]>([]);
@@ -49,10 +45,10 @@ export function ManageClientsScreen() {
     if (next === serverSearch) return;
     const timer = window.setTimeout(() => {
       setServerSearch(next);
-      setNav({ page: 1 });
+      restart();
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search, serverSearch]);
+  }, [search, serverSearch, restart]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
   useEffect(() => {
@@ -60,11 +56,8 @@ export function ManageClientsScreen() {
     setLoad({ status: 'loading' });
     fetchClients(
       {
-        offset: (nav.page - 1) * DEFAULT_PAGE_SIZE,
-        limit: DEFAULT_PAGE_SIZE,
+        ...pager.query,
         search: serverSearch,
-        after: nav.after,
-        before: nav.before,
       },
       controller.signal,
     ).then(
@@ -72,7 +65,7 @@ export function ManageClientsScreen() {
         if (controller.signal.aborted) return;
         setClients(result.items);
         setTotal(result.total);
-        setCursors({ next: result.nextCursor, prev: result.prevCursor });
+        pager.shown(result.nextCursor, result.prevCursor);
         setLoad({ status: 'ready' });
       },
       () => {
@@ -84,16 +77,6 @@ export function ManageClientsScreen() {
     );
     return () => controller.abort();
   }, [nav, serverSearch, attempt]);
-
-  // Next and Prev seek from the shown page's cursors; page 1 (and a page without cursors) goes by offset.
-  const goTo = (target: number) =>
-    setNav(
-      target === page + 1 && cursors.next
-        ? { page: target, after: cursors.next }
-        : target === page - 1 && target > 1 && cursors.prev
-          ? { page: target, before: cursors.prev }
-          : { page: target },
-    );
 
   const visible = useMemo(() => clients.filter((c) => matchesClient(c, search)), [clients, search]);
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
@@ -240,7 +223,7 @@ export function ManageClientsScreen() {
         ) : null}
       </section>
 
-      <Pager page={page} pages={pages} busy={load.status === 'loading'} onPage={goTo} />
+      <Pager page={page} pages={pages} busy={load.status === 'loading'} onPage={pager.goTo} />
 
       {dialog?.kind === 'view' ? (
         <ViewAgenciesModal client={dialog.client} onClose={() => setDialog(null)} />

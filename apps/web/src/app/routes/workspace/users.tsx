@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { fetchClients } from '../../../features/clients/api/clients.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useCursorPages } from '../../../lib/use-cursor-pages.ts';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready' };
 
@@ -16,7 +17,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function RegisteredUsersScreen() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const pager = useCursorPages();
+  const { nav, page, restart } = pager;
   const [items, setItems] = useState<PrimaryClientListItem[]>([]);
   const [total, setTotal] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -27,31 +29,35 @@ export function RegisteredUsersScreen() {
     const timer = window.setTimeout(() => {
       const next = search.trim();
       setQuery((previous) => {
-        if (previous !== next) setPage(1);
+        if (previous !== next) restart();
         return next;
       });
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
+  }, [search, restart]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ status: 'loading' });
     fetchClients(
-      { offset: (page - 1) * DEFAULT_PAGE_SIZE, limit: DEFAULT_PAGE_SIZE, search: query },
+      {
+        ...pager.query,
+        search: query,
+      },
       controller.signal,
     ).then(
       (answer) => {
         if (controller.signal.aborted) return;
         setItems(answer.items);
         setTotal(answer.pagination.total);
+        pager.shown(answer.pagination.next_cursor, answer.pagination.prev_cursor);
         setLoad({ status: 'ready' });
       },
       () => !controller.signal.aborted && setLoad({ status: 'error' }),
     );
     return () => controller.abort();
-  }, [page, query, attempt]);
+  }, [nav, query, attempt]);
 
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
 
@@ -172,7 +178,7 @@ export function RegisteredUsersScreen() {
         ) : null}
       </section>
 
-      <Pager page={page} pages={pages} busy={load.status === 'loading'} onPage={setPage} />
+      <Pager page={page} pages={pages} busy={load.status === 'loading'} onPage={pager.goTo} />
     </div>
   );
 }

@@ -3,9 +3,22 @@ import { apiBlob, apiCall } from '../../../lib/api-client.ts';
 
 // The agency's primary clients (issue 5): list, detail and the owner's actions on them.
 
-export function fetchClients(page: { offset: number; limit: number; search?: string }, signal?: AbortSignal) {
+/**
+ * A page of the agency's clients. `after` / `before` are the cursors of the page shown (issue 8 keyset
+ * pagination): the server seeks there instead of skipping `offset` rows, which it then only echoes.
+ */
+export function fetchClients(
+  page: { offset: number; limit: number; search?: string; after?: string; before?: string },
+  signal?: AbortSignal,
+) {
   return apiCall('listPrimaryClients', {
-    query: { offset: page.offset, limit: page.limit, search: page.search || undefined },
+    query: {
+      offset: page.offset,
+      limit: page.limit,
+      search: page.search || undefined,
+      after: page.after,
+      before: page.before,
+    },
     signal,
     quiet: true,
   });
