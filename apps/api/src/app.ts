@@ -5,7 +5,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { onClientAreaChange, onOwnersChange } from './db/session-changes.ts';
 import { createDocumentStore, type DocumentStore } from './lib/documents.ts';
+import { AnswerCache } from './lib/kept-answers.ts';
 import { createSmtpMailer, type Mailer } from './lib/mail.ts';
 import { createOutboxMailer } from './lib/mail-outbox.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
@@ -13,7 +15,6 @@ import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
-import { ClientAnswerCache } from './modules/client-portal/answer-cache.ts';
 import { clientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
@@ -152,8 +153,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalScheme: config.portalScheme,
   });
   authRoutes(app, { db, hasher: services.hasher, tokens: services.tokens, portalHost: config.portalHost });
+  // Answers kept until the database announces a change (decisions 017 and 018): the admin's owner list, and per
+  // agency the client area's plan answers and the workspace's client list.
+  const ownerAnswers = new AnswerCache(database.hearing, onOwnersChange);
+  const answers = new AnswerCache(database.hearing, onClientAreaChange);
+  app.addHook('onClose', async () => {
+    ownerAnswers.close();
+    answers.close();
+  });
   ownersRoutes(app, {
     db,
+    answers: ownerAnswers,
     hasher: services.hasher,
     portalHost: config.portalHost,
     portalScheme: config.portalScheme,
@@ -169,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   dashboardRoutes(app, { db });
   primaryClientsRoutes(app, {
     db,
+    answers,
     documents: services.documents,
     hasher: services.hasher,
     encryptionKey: config.encryptionKey,
@@ -176,9 +187,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
   familiesRoutes(app, { db });
   plansRoutes(app, { db, documents: services.documents });
-  // The client area's plan answers, kept until the database announces a change (decision 017).
-  const answers = new ClientAnswerCache(database.hearing);
-  app.addHook('onClose', async () => answers.close());
   clientPortalRoutes(app, { db, documents: services.documents, answers });
   renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery });
   if (config.reminderIntervalSeconds > 0) {

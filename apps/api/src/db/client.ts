@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { currentScope, scopeSettings } from './scope.ts';
-import { announce, CLIENT_AREA_CHANNEL, listenOnPool, SESSION_CHANNEL } from './session-changes.ts';
+import { announce, CHANNELS, listenOnPool } from './session-changes.ts';
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -92,7 +92,7 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<D
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     // Before migrating the channel simply has no announcer yet; PGlite delivers each statement's own
     // announcements before that statement's promise settles.
-    for (const channel of [SESSION_CHANNEL, CLIENT_AREA_CHANNEL]) {
+    for (const channel of CHANNELS) {
       await client.listen(channel, (payload) => announce(channel, payload));
     }
     return {

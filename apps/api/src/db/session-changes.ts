@@ -14,9 +14,19 @@ export const SESSION_CHANNEL = 'portal_sessions';
  */
 export const CLIENT_AREA_CHANNEL = 'portal_client_area';
 
+/**
+ * The channel on which the database says '*' whenever what the admin's owner list shows changed (migration 0014,
+ * decision 018): an owner's name, verification, e-mail or active flag, an agency's name, an owner added or removed.
+ */
+export const OWNERS_CHANNEL = 'portal_owners';
+
+/** Every channel the API listens on. */
+export const CHANNELS = [SESSION_CHANNEL, CLIENT_AREA_CHANNEL, OWNERS_CHANNEL] as const;
+
 type Listener = (id: string) => void;
 const listeners = new Set<Listener>();
 const clientAreaListeners = new Set<Listener>();
+const ownersListeners = new Set<Listener>();
 
 /**
  * Hears every announcement that reaches this process, from any of its connections. Process-wide on purpose:
@@ -39,15 +49,22 @@ export function onClientAreaChange(listener: Listener): () => void {
   return () => clientAreaListeners.delete(listener);
 }
 
-/** Hands one announcement of either channel to its listeners. */
+/** The same for the owner list's answers: told '*' announced on OWNERS_CHANNEL. */
+export function onOwnersChange(listener: Listener): () => void {
+  ownersListeners.add(listener);
+  return () => ownersListeners.delete(listener);
+}
+
+/** Hands one announcement of any channel to its listeners. */
 export function announce(channel: string, payload: string): void {
   if (!payload) return;
   if (channel === SESSION_CHANNEL) announceSessionChange(payload);
   else if (channel === CLIENT_AREA_CHANNEL) for (const listener of clientAreaListeners) listener(payload);
+  else if (channel === OWNERS_CHANNEL) for (const listener of ownersListeners) listener(payload);
 }
 
 /**
- * Listening on a pool's connections: each LISTENs to both channels once, awaited by the pool before the
+ * Listening on a pool's connections: each LISTENs to every channel once, awaited by the pool before the
  * connection's first query (`listen`), and the pool counts how many are listening now. While none is, announcements of other processes
  * would be missed, so `hearing()` is false and caches keep nothing; `onHearingChange` is told each time hearing
  * starts or stops.
@@ -73,7 +90,7 @@ export function listenOnPool(
     hearing: () => listening > 0,
     async listen(client) {
       if (counted.has(client)) return;
-      await client.query(`LISTEN ${SESSION_CHANNEL}; LISTEN ${CLIENT_AREA_CHANNEL}`);
+      await client.query(CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
       counted.add(client);
       listening += 1;
       if (listening === 1) onHearingChange();

@@ -2,9 +2,9 @@ import { type Endpoint, endpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { todayInIndia } from '../../lib/dates.ts';
+import { type AnswerCache, keptAnswer } from '../../lib/kept-answers.ts';
 import { addRoute, type Out } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
-import { type ClientAnswerCache, keptAnswer } from './answer-cache.ts';
 import { upcomingAlerts } from './client-alerts.service.ts';
 import {
   myPlans,
@@ -42,7 +42,7 @@ function sendPdf(reply: FastifyReply, file: { bytes: Buffer; filename: string })
 
 export function clientPortalRoutes(
   app: FastifyInstance,
-  deps: ClientPortalDeps & { answers: ClientAnswerCache; today?: () => string },
+  deps: ClientPortalDeps & { answers: AnswerCache; today?: () => string },
 ): void {
   // India's calendar date; tests of the date rules call the services with their own day.
   const today = deps.today ?? (() => todayInIndia());

@@ -1,9 +1,12 @@
 import { DOCUMENT_MAX_BYTES, endpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { todayInIndia } from '../../lib/dates.ts';
+import { type AnswerCache, keptAnswer, pageKey } from '../../lib/kept-answers.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
 import { sendDocument } from '../providers/providers.routes.ts';
+import { agencyOf } from '../providers/providers.service.ts';
 import { readClientUpload } from './client-upload.ts';
 import {
   avatar,
@@ -18,10 +21,19 @@ import {
   uploadAvatar,
 } from './primary-clients.service.ts';
 
-export function primaryClientsRoutes(app: FastifyInstance, deps: PrimaryClientsDeps): void {
-  addRoute(app, endpoints.listPrimaryClients, ({ req, query }) =>
-    listPrimaryClients(deps, caller(req), query),
-  );
+export function primaryClientsRoutes(
+  app: FastifyInstance,
+  deps: PrimaryClientsDeps & { answers: AnswerCache },
+): void {
+  // The list's pages and searches are kept per agency until the database announces a change to its clients,
+  // their families or plans (decision 018): the same announcements as the client area's answers.
+  addRoute(app, endpoints.listPrimaryClients, ({ req, reply, query }) => {
+    const subject = caller(req);
+    const where = { agencyId: agencyOf(subject), day: todayInIndia(), key: pageKey(query) };
+    return keptAnswer(req, reply, deps.answers, where, endpoints.listPrimaryClients.response, () =>
+      listPrimaryClients(deps, subject, query),
+    );
+  });
   addRoute(app, endpoints.createPrimaryClient, async ({ req, body }) => {
     if (!req.isMultipart()) return createPrimaryClient(deps, caller(req), body, req.ip);
     const upload = await readClientUpload(req);

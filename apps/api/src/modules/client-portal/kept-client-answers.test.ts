@@ -15,7 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { announce, CLIENT_AREA_CHANNEL, onClientAreaChange } from '../../db/session-changes.ts';
 import { addDays, todayInIndia } from '../../lib/dates.ts';
-import { ClientAnswerCache } from './answer-cache.ts';
+import { AnswerCache } from '../../lib/kept-answers.ts';
 import {
   type Agency,
   addAccount,
@@ -347,7 +347,7 @@ describe('the answer cache itself', () => {
 
   it('keeps per agency and day, and drops an agency, everything, or what raced a change', () => {
     const h = hearing();
-    const cache = new ClientAnswerCache(h);
+    const cache = new AnswerCache(h, onClientAreaChange);
     try {
       const put = (agency: string, key: string, day = '2026-11-22') =>
         cache.put(agency, day, key, `"${key}"`, cache.begin());
@@ -379,9 +379,38 @@ describe('the answer cache itself', () => {
     }
   });
 
+  it('makes an answer once for the calls that ask while it is made, and anew for a call after a change', async () => {
+    const cache = new AnswerCache(hearing(), onClientAreaChange);
+    try {
+      let made = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const make = async () => {
+        made += 1;
+        const n = made;
+        await gate;
+        return `"${n}"`;
+      };
+      const day = '2026-11-22';
+      const one = cache.sharedMaking(A, day, 'a', make);
+      const two = cache.sharedMaking(A, day, 'a', make);
+      const otherKey = cache.sharedMaking(A, day, 'b', make);
+      announce(CLIENT_AREA_CHANNEL, A);
+      const afterChange = cache.sharedMaking(A, day, 'a', make);
+      release();
+      expect([await one, await two, await otherKey, await afterChange]).toEqual(['"1"', '"1"', '"2"', '"3"']);
+      // Done: the next call makes it again (keeping it is `put`'s business).
+      expect(await cache.sharedMaking(A, day, 'a', make)).toBe('"4"');
+    } finally {
+      cache.close();
+    }
+  });
+
   it('keeps nothing while this process does not hear the announcements', () => {
     const h = hearing();
-    const cache = new ClientAnswerCache(h);
+    const cache = new AnswerCache(h, onClientAreaChange);
     try {
       cache.put(A, '2026-11-22', 'a', '"a"', cache.begin());
       h.set(false);
