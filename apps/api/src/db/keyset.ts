@@ -1,4 +1,4 @@
-import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Keyset pagination of a list shown newest first on (created_at, id) (issue 8): the admin's owners and the
@@ -41,13 +41,13 @@ export function keyset(place: PagePlace) {
     cursor: cursor ? cursorParts(cursor) : undefined,
     /** Rows to skip: the offset only when no cursor says where the page starts. */
     skip: cursor ? 0 : place.offset,
-    seek(createdAt: AnyPgColumn, id: AnyPgColumn, seekAt: CursorParts | undefined): SQL | undefined {
+    seek(createdAt: SQLWrapper, id: SQLWrapper, seekAt: CursorParts | undefined): SQL | undefined {
       if (!seekAt) return undefined;
       return backwards
         ? sql`(${createdAt}, ${id}) > (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
         : sql`(${createdAt}, ${id}) < (${at(seekAt.micros)}, ${seekAt.id}::uuid)`;
     },
-    order(createdAt: AnyPgColumn, id: AnyPgColumn): SQL[] {
+    order(createdAt: SQLWrapper, id: SQLWrapper): SQL[] {
       return backwards ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
     },
   };
