@@ -67,7 +67,7 @@ const list = PrimaryClientListResponseSchema.parse({
       created_at: '2026-01-01T00:00:00.000Z',
     },
   ],
-  pagination: { total: 1, limit: 10, offset: 0 },
+  pagination: { total: 1, limit: 10, offset: 0, next_cursor: null, prev_cursor: null },
 });
 const detail = PrimaryClientDetailResponseSchema.parse({
   status: 'success',

@@ -45,7 +45,7 @@ beforeEach(() => {
     })).filter((c) => !search || c.full_name.toLowerCase().includes(search));
     const body = PrimaryClientListResponseSchema.parse({
       items,
-      pagination: { total: items.length, limit: 8, offset: 0 },
+      pagination: { total: items.length, limit: 8, offset: 0, next_cursor: null, prev_cursor: null },
     });
     return new Response(JSON.stringify(body), {
       status: 200,
