@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './support.ts';
+import { makeRegistration } from '@portal/contract/factories';
+import { DEMO, portal, signIn } from './support.ts';
 
 test('the owner finds a client by search and opens their record with plans', async ({ page }) => {
   await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword);
@@ -68,4 +69,55 @@ test("the owner turns a client's portal access off and on again with a new initi
   await signIn(client, email, 'Kiran#Again2026', `http://${DEMO.host}`);
   await expect(client).toHaveURL(/\/change-password$/);
   await client.close();
+});
+
+test("the owner pages through the agency's clients with Next and Prev, and comes back from a client to the list", async ({
+  page,
+}) => {
+  // An agency of its own with 23 clients, so no other journey's clients change its pages.
+  const form = makeRegistration({ ClientName: 'Pager Owner' });
+  const registered = await page.request.post(`${portal()}/api/agencies/register-client`, { data: form });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { data: agency } = (await registered.json()) as { data: { slug: string } };
+  const origin = portal(`${agency.slug}.localhost:${new URL(portal()).port}`);
+  await signIn(page, form.AgencyEmail!, form.AgencyPassword!, origin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  for (let i = 1; i <= 23; i += 1) {
+    // The API reads the agency from the token alone; Node resolves no *.localhost name, so it is called on the bare host.
+    const created = await page.request.post(`${portal()}/api/users/primary-clients`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        first_name: 'Client',
+        last_name: `Number ${String(i).padStart(2, '0')}`,
+        phone: '9811122233',
+        pan_number: 'ABCDE1234F',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  await page.goto(`${origin}/dashboard/users`);
+  await expect(page.getByText('23 clients')).toBeVisible();
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  // Newest first: the page shows 23 down to 14, then 13 down to 4, then 3 to 1.
+  await expect(page.getByRole('link', { name: 'Client Number 23' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Client Number 13' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Client Number 14' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 3 of 3')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Client Number/ })).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Prev' }).click();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Client Number/ })).toHaveCount(10);
+  await expect(page.getByRole('link', { name: 'Client Number 04' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Client Number 10' }).click();
+  await expect(page.getByRole('heading', { name: 'Client Number 10' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('23 clients')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Client Number 23' })).toBeVisible();
 });
