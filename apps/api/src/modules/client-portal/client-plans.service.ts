@@ -15,8 +15,10 @@ import {
 } from '@portal/contract';
 import { writeAudit } from '../../lib/audit.ts';
 import { DecryptionError, maskLast4 } from '../../lib/crypto.ts';
+import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentFile, StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AnswerCache } from '../../lib/kept-answers.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './client-portal.repository.ts';
 import {
@@ -148,44 +150,88 @@ function openUsable(deps: ClientPortalDeps, file: DocumentFile) {
   return usable(() => deps.documents.open(file));
 }
 
-/** The plan's PDF, saved as the policy number or the plan name (spec §7); each download is audited. */
-export async function planDocument(
+/** What a plan's download needs of its row: where the file is and how it is sealed, the name, the audit's ids. */
+interface DownloadTarget {
+  file: DocumentFile;
+  planId: string;
+  documentId: string | null;
+  secondaryClientId: string | null;
+  filename: string;
+}
+
+async function downloadTarget(
   deps: ClientPortalDeps,
+  own: OwnClient,
+  kind: PlanType,
+  id: string,
+): Promise<DownloadTarget> {
+  const row = await repo.findPlan(deps.db, own.agencyId, own.primaryClientId, kind, id);
+  if (!row) throw new AppError('NOT_FOUND', MSG.planNotFound);
+  // The plan's row already says whether its document is a usable PDF.
+  const file = row.documentFile;
+  if (!row.documentUsable || !file?.id || !file.storageKey)
+    throw new AppError('NOT_FOUND', MSG.documentMissing);
+  const base = kind === 'insurance' ? row.number : displayName(row);
+  return {
+    file: file as DocumentFile,
+    planId: row.plan.id,
+    documentId: row.plan.documentId,
+    secondaryClientId: row.holderFirst !== null ? row.plan.secondaryClientId : null,
+    filename: `${base}.pdf`,
+  };
+}
+
+/**
+ * The plan's PDF, saved as the policy number or the plan name (spec §7); each download is audited. Where its file
+ * is, is kept per client and plan with the client area's answers (decision 017: dropped on any write to the agency's
+ * plans or documents), so a repeat download reads no plan row (issue 8); the access check and the audit entry are
+ * made on every call.
+ */
+export async function planDocument(
+  deps: ClientPortalDeps & { answers?: AnswerCache; today?: () => string },
   subject: TokenSubject,
   kind: PlanType,
   id: string,
   ip: string,
 ): Promise<{ bytes: Buffer; filename: string }> {
   const own = await ownClient(deps.db, subject);
-  const row = await repo.findPlan(deps.db, own.agencyId, own.primaryClientId, kind, id);
-  if (!row) throw new AppError('NOT_FOUND', MSG.planNotFound);
-  // The plan's row already says whether its document is a usable PDF; then the audit entry is written while
-  // the file is read and decrypted (issue 8), not after. Only a file gone or corrupt on disk since can still
-  // make the answer a 404, and then the entry records the attempt.
-  const file = row.documentFile;
-  if (!row.documentUsable || !file?.id || !file.storageKey)
-    throw new AppError('NOT_FOUND', MSG.documentMissing);
+  const where = {
+    agencyId: own.agencyId,
+    day: deps.today?.() ?? todayInIndia(),
+    key: `download ${own.primaryClientId} ${kind} ${id}`,
+  };
+  const kept = deps.answers?.get(where.agencyId, where.day, where.key);
+  let target: DownloadTarget;
+  if (kept) {
+    target = JSON.parse(kept) as DownloadTarget;
+  } else {
+    const generation = deps.answers?.begin();
+    target = await downloadTarget(deps, own, kind, id);
+    if (generation !== undefined)
+      deps.answers?.put(where.agencyId, where.day, where.key, JSON.stringify(target), generation);
+  }
+  // The audit entry is written while the file is read and decrypted (issue 8), not after. Only a file gone or
+  // corrupt on disk since can still make the answer a 404, and then the entry records the attempt.
   const [doc] = await Promise.all([
-    openUsable(deps, file as DocumentFile),
+    openUsable(deps, target.file),
     writeAudit(deps.db, {
       actorUserId: subject.userId,
       actorRole: 'AC',
       agencyId: own.agencyId,
       action: 'document.download',
       targetType: kind === 'insurance' ? 'insurance_policy' : 'investment_account',
-      targetId: row.plan.id,
+      targetId: target.planId,
       detail: {
-        document_id: row.plan.documentId,
+        document_id: target.documentId,
         kind: kind === 'insurance' ? 'policy_pdf' : 'investment_pdf',
         primary_client_id: own.primaryClientId,
-        secondary_client_id: row.holderFirst !== null ? row.plan.secondaryClientId : null,
+        secondary_client_id: target.secondaryClientId,
       },
       ip,
     }),
   ]);
   if (doc?.mime !== 'application/pdf') throw new AppError('NOT_FOUND', MSG.documentMissing);
-  const base = kind === 'insurance' ? row.number : displayName(row);
-  return { bytes: doc.bytes, filename: `${base}.pdf` };
+  return { bytes: doc.bytes, filename: target.filename };
 }
 
 async function ownSecondary(deps: ClientPortalDeps, subject: TokenSubject, id: string) {

@@ -310,6 +310,25 @@ describe('the kept plan answers', () => {
     for (const write of writes) expect(await heardFor(write)).toContain(agencyId);
   });
 
+  it("downloads a plan's PDF as it is now: a replaced document, then none once the plan is removed", async () => {
+    const doc1 = await saveDocument(t, a.agency.agencyId, 'policy_pdf', pdfBytes(600), 'application/pdf');
+    const plan = (await addPolicy(t, a, me.primaryClientId, 'motor', { documentId: doc1 })).id;
+    const download = () => get(me.token, `/api/agency-user/policies/${plan}/document`);
+    const first = await download();
+    expect(first.statusCode).toBe(200);
+    expect(first.rawPayload.length).toBe(600);
+    expect((await download()).rawPayload.length).toBe(600);
+
+    const doc2 = await saveDocument(t, a.agency.agencyId, 'policy_pdf', pdfBytes(900), 'application/pdf');
+    await t.db.update(insurancePolicies).set({ documentId: doc2 }).where(eq(insurancePolicies.id, plan));
+    const replaced = await download();
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.rawPayload.length).toBe(900);
+
+    await t.db.update(insurancePolicies).set({ deletedAt: new Date() }).where(eq(insurancePolicies.id, plan));
+    expect((await download()).statusCode).toBe(404);
+  });
+
   it('shows a change written by another connection as soon as its announcement arrives (PostgreSQL)', async () => {
     if (t.database.engine !== 'postgres') return;
     await myPlans(me.token);
