@@ -10,7 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
 
 /**
- * Password hashes computed at once unless HASH_CONCURRENCY says otherwise: one core fewer than the machine has, at
+ * Password hashing threads unless HASH_CONCURRENCY says otherwise: one core fewer than the machine has, at
  * least one, so a burst of sign-ins always leaves a core to every other request (decision 003; issue 8 measured 2
  * on 2 cores: downloads during sign-ins got 15 % of their rate alone).
  */
