@@ -96,6 +96,8 @@ export const ownerAccounts = pgTable(
     ownerEmail: text('owner_email').notNull().default(''),
     /** The names of the owner's agencies, oldest first, kept by triggers from `agencies` (migration 0015). */
     agencyNames: text('agency_names').notNull().default(''),
+    /** The owner's user's active flag, kept by triggers from `users` (migration 0016): the list reads this row alone. */
+    ownerActive: boolean('owner_active').notNull().default(true),
   },
   (t) => [
     uniqueIndex('owner_accounts_user_uq').on(t.userId),

@@ -76,6 +76,43 @@ describe('the owner search', () => {
     expect(await found('subramaniam')).toEqual([]);
   });
 
+  it('shows a match as the list shows the owner: the first agency, the e-mail and both flags as they are now', async () => {
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, owner.userId));
+    await t.db.update(ownerAccounts).set({ isVerified: true }).where(eq(ownerAccounts.id, owner.ownerId));
+    const [later] = await t.db
+      .insert(agencies)
+      .values({
+        ownerId: owner.ownerId,
+        name: 'Anamalai Shield',
+        slug: `anamalai-${Date.now().toString(36)}`,
+        email: 'hello@anamalai.in',
+        phone: '9876500001',
+        locality: 'Market Road',
+        city: 'Pollachi',
+        stateName: 'Tamil Nadu',
+        pincode: '642001',
+      })
+      .returning({ id: agencies.id });
+    try {
+      const searched = OwnerListResponseSchema.parse(
+        (await listOwners(adminToken, '?limit=10&search=iyer')).json(),
+      );
+      const listed = OwnerListResponseSchema.parse((await listOwners(adminToken, '?limit=100')).json());
+      expect(searched.items).toEqual([listed.items.find((o) => o.ClientId === owner.ownerId)]);
+      expect(searched.items[0]).toMatchObject({
+        ClientName: 'Devika Iyer',
+        AgencyName: 'Devika Covers',
+        AgencyEmail: 'devika@newdomain.in',
+        IsActive: false,
+        IsVerified: true,
+      });
+      expect(searched.pagination.total).toBe(1);
+    } finally {
+      await t.db.delete(agencies).where(eq(agencies.id, later!.id));
+      await t.db.update(users).set({ isActive: true }).where(eq(users.id, owner.userId));
+    }
+  });
+
   it("is answered from the owner table's trigram indexes, not by reading every owner", async () => {
     // A search that could be part of an id also reads the id's index.
     for (const [term, id] of [
