@@ -31,6 +31,26 @@ async function found(search: string): Promise<string[]> {
   return OwnerListResponseSchema.parse(res.json()).items.map((o) => o.ClientId);
 }
 
+/** A further agency of the owner, written straight to the table (the copy on the owner row follows by trigger). */
+async function addAgency(name: string): Promise<string> {
+  const word = name.split(' ')[0]!.toLowerCase();
+  const [added] = await t.db
+    .insert(agencies)
+    .values({
+      ownerId: owner.ownerId,
+      name,
+      slug: `${word}-${Date.now().toString(36)}`,
+      email: `hello@${word}.in`,
+      phone: '9876500000',
+      locality: 'Market Road',
+      city: 'Ooty',
+      stateName: 'Tamil Nadu',
+      pincode: '643001',
+    })
+    .returning({ id: agencies.id });
+  return added!.id;
+}
+
 describe('the owner search', () => {
   it('finds a registered owner by part of the name, e-mail, agency name or id, and not across two of them', async () => {
     for (const term of ['subraman', 'DEVIKA.S@ASS', 'assurance', owner.ownerId.slice(9, 23)])
@@ -49,23 +69,10 @@ describe('the owner search', () => {
     expect(await found('devika covers')).toEqual([owner.ownerId]);
     expect(await found('assurance')).toEqual([]);
 
-    const [second] = await t.db
-      .insert(agencies)
-      .values({
-        ownerId: owner.ownerId,
-        name: 'Nilgiri Wealth',
-        slug: `nilgiri-${Date.now().toString(36)}`,
-        email: 'hello@nilgiri.in',
-        phone: '9876500000',
-        locality: 'Coonoor Road',
-        city: 'Ooty',
-        stateName: 'Tamil Nadu',
-        pincode: '643001',
-      })
-      .returning({ id: agencies.id });
+    const second = await addAgency('Nilgiri Wealth');
     expect(await found('nilgiri wealth')).toEqual([owner.ownerId]);
     expect(await found('devika covers')).toEqual([owner.ownerId]);
-    await t.db.delete(agencies).where(eq(agencies.id, second!.id));
+    await t.db.delete(agencies).where(eq(agencies.id, second));
     expect(await found('nilgiri')).toEqual([]);
 
     await t.db
@@ -79,20 +86,7 @@ describe('the owner search', () => {
   it('shows a match as the list shows the owner: the first agency, the e-mail and both flags as they are now', async () => {
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, owner.userId));
     await t.db.update(ownerAccounts).set({ isVerified: true }).where(eq(ownerAccounts.id, owner.ownerId));
-    const [later] = await t.db
-      .insert(agencies)
-      .values({
-        ownerId: owner.ownerId,
-        name: 'Anamalai Shield',
-        slug: `anamalai-${Date.now().toString(36)}`,
-        email: 'hello@anamalai.in',
-        phone: '9876500001',
-        locality: 'Market Road',
-        city: 'Pollachi',
-        stateName: 'Tamil Nadu',
-        pincode: '642001',
-      })
-      .returning({ id: agencies.id });
+    const later = await addAgency('Anamalai Shield');
     try {
       const searched = OwnerListResponseSchema.parse(
         (await listOwners(adminToken, '?limit=10&search=iyer')).json(),
@@ -108,8 +102,41 @@ describe('the owner search', () => {
       });
       expect(searched.pagination.total).toBe(1);
     } finally {
-      await t.db.delete(agencies).where(eq(agencies.id, later!.id));
+      await t.db.delete(agencies).where(eq(agencies.id, later));
       await t.db.update(users).set({ isActive: true }).where(eq(users.id, owner.userId));
+    }
+  });
+
+  it("gives a new owner row its user's e-mail and active flag, whoever writes it", async () => {
+    const [user] = await t.db
+      .insert(users)
+      .values({
+        role: 'AO',
+        email: 'tenzing.bhutia@example.in',
+        passwordHash: 'not-a-usable-hash',
+        fullName: 'Tenzing Bhutia',
+        isActive: false,
+      })
+      .returning({ id: users.id });
+    const [row] = await t.db
+      .insert(ownerAccounts)
+      .values({ userId: user!.id, clientName: 'Tenzing Bhutia', termsAcceptedAt: new Date() })
+      .returning({ id: ownerAccounts.id });
+    try {
+      const body = OwnerListResponseSchema.parse(
+        (await listOwners(adminToken, '?limit=10&search=bhutia')).json(),
+      );
+      expect(body.items).toEqual([
+        expect.objectContaining({
+          ClientId: row!.id,
+          AgencyEmail: 'tenzing.bhutia@example.in',
+          AgencyName: null,
+          IsActive: false,
+        }),
+      ]);
+    } finally {
+      await t.db.delete(ownerAccounts).where(eq(ownerAccounts.id, row!.id));
+      await t.db.delete(users).where(eq(users.id, user!.id));
     }
   });
 
