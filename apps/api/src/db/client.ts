@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PLANNED_PER_CALL } from './prepared.ts';
 import * as schema from './schema.ts';
 import { currentScope, scopeSettings } from './scope.ts';
 import { announce, CHANNELS, listenOnPool } from './session-changes.ts';
@@ -126,7 +127,8 @@ const applied = new WeakMap<pg.PoolClient, { agencyId: string; scope: string }>(
  * and plans an unnamed statement on every call, which cost more than running the app's short queries. Each
  * connection prepares a statement text once under a name derived from the text and then only binds and runs
  * it. A connection keeps at most MAX_PREPARED names (texts past that run unnamed), so statements whose text
- * varies (an IN list of n ids) cannot grow a backend's memory without bound.
+ * varies (an IN list of n ids) cannot grow a backend's memory without bound. A text marked `PLANNED_PER_CALL`
+ * (prepared.ts) stays unnamed.
  */
 const MAX_PREPARED = 400;
 const prepared = new WeakSet<pg.PoolClient>();
@@ -152,7 +154,7 @@ function prepareStatements(client: pg.PoolClient): void {
   ) => {
     if (config && typeof config === 'object' && !('name' in config && (config as { name?: string }).name)) {
       const text = (config as { text?: unknown }).text;
-      if (typeof text === 'string' && !('submit' in config)) {
+      if (typeof text === 'string' && !('submit' in config) && !text.includes(PLANNED_PER_CALL)) {
         const name = statementName(text);
         if (names.has(name) || names.size < MAX_PREPARED) {
           names.add(name);

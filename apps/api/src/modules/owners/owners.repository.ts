@@ -2,7 +2,7 @@ import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CursorParts, cursorOf, keyset, type PagePlace, pageOf } from '../../db/keyset.ts';
 import { inlineCount } from '../../db/literal.ts';
-import { preparedOnce } from '../../db/prepared.ts';
+import { PLANNED_PER_CALL, preparedOnce } from '../../db/prepared.ts';
 import { agencies, ownerAccounts, platformCounters, users } from '../../db/schema.ts';
 
 // Agency owner accounts, as the platform admin sees them (decisions §1). Platform-level data: these
@@ -59,11 +59,13 @@ function narrowsByTrigrams(search: string): boolean {
  * connection, PostgreSQL runs one plan for every such term (four bitmap scans ORed, the plan it makes for any of
  * them) instead of planning each search anew, which was most of a rare term's cost in the database (0.4 of 0.6 ms,
  * issue 8). A shorter term stays in sight of the planner, which reads the table through instead (0.4–0.5 s
- * at 1M owners against 1.0–1.3 s through the indexes).
+ * at 1M owners against 1.0–1.3 s through the indexes), and is planned anew on every call.
  */
 function searchBranches(pattern: unknown, byId: boolean, onePlan: boolean): SQL {
   const term = onePlan ? sql`(select ${pattern}::text)` : sql`${pattern}`;
   return or(
+    // Planned for its term on every call: a generic plan would read the trigram indexes whole (2.4 against 1.2 s).
+    onePlan ? undefined : sql.raw(`${PLANNED_PER_CALL} false`),
     sql`${ownerAccounts.clientName} ilike ${term}`,
     sql`${ownerAccounts.ownerEmail} ilike ${term}`,
     sql`${ownerAccounts.agencyNames} ilike ${term}`,
