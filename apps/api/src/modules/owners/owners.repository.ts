@@ -2,8 +2,9 @@ import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CursorParts, cursorOf, keyset, type PagePlace, pageOf } from '../../db/keyset.ts';
 import { inlineCount } from '../../db/literal.ts';
-import { PLANNED_PER_CALL, preparedOnce } from '../../db/prepared.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { agencies, ownerAccounts, platformCounters, users } from '../../db/schema.ts';
+import { likePattern, narrowsByTrigrams, plannedPerCallMark } from '../../db/search.ts';
 
 // Agency owner accounts, as the platform admin sees them (decisions §1). Platform-level data: these
 // queries are not tenant-scoped, and they never touch a client's personal data.
@@ -36,21 +37,9 @@ const ownerRowColumns = {
 /** One owner for a change to it: the active flag and e-mail from their user, as the change's checks read them. */
 const ownerColumns = { ...ownerRowColumns, AgencyEmail: users.email, IsActive: users.isActive };
 
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Only hex digits and dashes can be part of an id: other searches skip its index. */
 function mayBePartOfId(search: string): boolean {
   return /^[0-9a-f-]+$/i.test(search);
-}
-
-/**
- * Whether the trigram indexes can narrow a search: pg_trgm takes its trigrams from runs of three or more letters or
- * digits; a shorter term makes each index read whole, and matches most owners anyway.
- */
-function narrowsByTrigrams(search: string): boolean {
-  return /[\p{L}\p{N}]{3,}/u.test(search);
 }
 
 /**
@@ -64,8 +53,7 @@ function narrowsByTrigrams(search: string): boolean {
 function searchBranches(pattern: unknown, byId: boolean, onePlan: boolean): SQL {
   const term = onePlan ? sql`(select ${pattern}::text)` : sql`${pattern}`;
   return or(
-    // Planned for its term on every call: a generic plan would read the trigram indexes whole (2.4 against 1.2 s).
-    onePlan ? undefined : sql.raw(`${PLANNED_PER_CALL} false`),
+    onePlan ? undefined : plannedPerCallMark(),
     sql`${ownerAccounts.clientName} ilike ${term}`,
     sql`${ownerAccounts.ownerEmail} ilike ${term}`,
     sql`${ownerAccounts.agencyNames} ilike ${term}`,

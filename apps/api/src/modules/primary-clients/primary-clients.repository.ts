@@ -15,21 +15,19 @@ import {
   services,
   users,
 } from '../../db/schema.ts';
+import { likePattern, plannedPerCall } from '../../db/search.ts';
 
 // Primary clients are tenant-owned: every function takes agencyId first and every query names it.
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ClientValues = Omit<typeof primaryClients.$inferInsert, 'id' | 'agencyId' | 'createdAt'>;
 
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * `ILIKE '%term%'` on the column of the pg_trgm GIN index (schema.ts `searchText`: name, email, phone and
  * client code), so PostgreSQL answers from the index instead of reading every client, also under row-level
  * security (migration 0009). A phone
- * typed with spaces or dashes ("98765 01234") is also looked up without them.
+ * typed with spaces or dashes ("98765 01234") is also looked up without them. A term too short for a trigram is
+ * planned anew on every call (`plannedPerCall`).
  */
 export function searchFilter(search: string | undefined): SQL | undefined {
   const term = search?.trim();
@@ -37,10 +35,12 @@ export function searchFilter(search: string | undefined): SQL | undefined {
   const text = primaryClients.searchText;
   const pattern = likePattern(term);
   const digits = term.replace(/[\s-]/g, '');
-  if (digits !== term && /^\+?\d+$/.test(digits)) {
-    return or(sql`${text} ilike ${pattern}`, sql`${text} ilike ${likePattern(digits)}`);
-  }
-  return sql`${text} ilike ${pattern}`;
+  const phone = digits !== term && /^\+?\d+$/.test(digits);
+  return or(
+    plannedPerCall(term),
+    sql`${text} ilike ${pattern}`,
+    phone ? sql`${text} ilike ${likePattern(digits)}` : undefined,
+  );
 }
 
 const familyCount = sql<number>`(select count(*)::int from ${secondaryClients}
