@@ -39,7 +39,11 @@ describe('client search', () => {
       last_name: 'Raghunathan',
       phone: '9812345670',
     });
-    const b = await createClient(t.app, token, { first_name: 'Kavya', last_name: 'Raman', phone: '9800011122' });
+    const b = await createClient(t.app, token, {
+      first_name: 'Kavya',
+      last_name: 'Raman',
+      phone: '9800011122',
+    });
     const list = async (query: string) => {
       const res = await t.app.inject({ method: 'GET', url: `${base}?${query}`, headers: bearer(token) });
       expect(res.statusCode).toBe(200);
