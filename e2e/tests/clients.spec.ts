@@ -71,7 +71,7 @@ test("the owner turns a client's portal access off and on again with a new initi
   await client.close();
 });
 
-test("the owner pages through the agency's clients with Next and Prev, and comes back from a client to the list", async ({
+test("the owner pages through the agency's clients with Next and Prev, and comes back from a client to the same page", async ({
   page,
 }) => {
   // An agency of its own with 23 clients, so no other journey's clients change its pages.
@@ -118,6 +118,19 @@ test("the owner pages through the agency's clients with Next and Prev, and comes
   await page.getByRole('link', { name: 'Client Number 10' }).click();
   await expect(page.getByRole('heading', { name: 'Client Number 10' })).toBeVisible();
   await page.goBack();
-  await expect(page.getByText('23 clients')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Client Number 23' })).toBeVisible();
+  // Back returns to the page the client was opened from (its place is in the address), and so does a reload.
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Client Number 10' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Client Number 04' })).toBeVisible();
+  // A search is kept the same way; Back from a page of it leaves the search in place.
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill('number 0');
+  await expect(page.getByText('9 clients')).toBeVisible();
+  await expect(page.getByText('Page 1 of 1')).toBeVisible();
+  await page.getByRole('link', { name: 'Client Number 05' }).click();
+  await expect(page.getByRole('heading', { name: 'Client Number 05' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('number 0');
+  await expect(page.getByText('9 clients')).toBeVisible();
 });

@@ -1,5 +1,6 @@
-import { DEFAULT_PAGE_SIZE } from '@portal/contract';
-import { useCallback, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, PAGE_CURSOR } from '@portal/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 /** The page shown and, for Next and Prev, the cursor the server seeks from (issue 8 keyset pagination). */
 export interface PageNav {
@@ -8,23 +9,71 @@ export interface PageNav {
   before?: string;
 }
 
+/** The longest search the API takes (contract `CursorPageQuerySchema`). */
+const MAX_SEARCH = 100;
+
+/** The page the address names: `page` a whole number from 1, a cursor only as the server gives one. */
+function navOf(page: string | null, after: string | null, before: string | null): PageNav {
+  const n = Number(page);
+  const nav: PageNav = { page: Number.isSafeInteger(n) && n >= 1 ? n : 1 };
+  if (nav.page === 1) return nav;
+  if (after && PAGE_CURSOR.test(after)) nav.after = after;
+  else if (before && PAGE_CURSOR.test(before)) nav.before = before;
+  return nav;
+}
+
 /**
  * Page numbers for a list the server pages by cursor (the admin's owners, the workspace's clients). Next and Prev
  * seek from the shown page's cursors (`shown`, from the last answer); page 1, and a page without cursors, go by
- * offset. `query` is what to send for the page asked for; `nav` changes whenever another page is asked for.
+ * offset. The page and the search are kept in the address (`page`, `after` or `before`, `q`), so Back from a
+ * client, a reload or a shared link shows the same page of the same search. `query` is what to send for the page
+ * asked for; `nav` changes whenever another page is asked for, `searched` when the search does.
  */
 export function useCursorPages() {
-  const [nav, setNav] = useState<PageNav>({ page: 1 });
+  const [params, setParams] = useSearchParams();
+  const pageParam = params.get('page');
+  const afterParam = params.get('after');
+  const beforeParam = params.get('before');
+  const nav = useMemo(() => navOf(pageParam, afterParam, beforeParam), [pageParam, afterParam, beforeParam]);
+  const searched = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH);
   const [cursors, setCursors] = useState<{ next: string | null; prev: string | null }>({
     next: null,
     prev: null,
   });
   const { page } = nav;
-  const restart = useCallback(() => setNav({ page: 1 }), []);
+
+  /** Another page: a new entry in the history, so Back returns to the page before. */
+  const show = useCallback(
+    (next: PageNav) =>
+      setParams((current) => {
+        const copy = new URLSearchParams(current);
+        for (const key of ['page', 'after', 'before']) copy.delete(key);
+        if (next.page > 1) copy.set('page', String(next.page));
+        if (next.after) copy.set('after', next.after);
+        if (next.before) copy.set('before', next.before);
+        return copy;
+      }),
+    [setParams],
+  );
+  /** A new search from page 1, in place of the last one in the history (typing makes no entry per word). */
+  const searchFor = useCallback(
+    (term: string) =>
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          for (const key of ['page', 'after', 'before', 'q']) copy.delete(key);
+          if (term) copy.set('q', term);
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const shown = useCallback((next: string | null, prev: string | null) => setCursors({ next, prev }), []);
   return {
     nav,
     page,
+    searched,
     query: {
       offset: (page - 1) * DEFAULT_PAGE_SIZE,
       limit: DEFAULT_PAGE_SIZE,
@@ -32,9 +81,9 @@ export function useCursorPages() {
       before: nav.before,
     },
     shown,
-    restart,
+    searchFor,
     goTo: (target: number) =>
-      setNav(
+      show(
         target === page + 1 && cursors.next
           ? { page: target, after: cursors.next }
           : target === page - 1 && target > 1 && cursors.prev

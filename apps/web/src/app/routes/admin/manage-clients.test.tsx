@@ -7,7 +7,7 @@ import {
   OwnerSchema,
   UpdateOwnerResponseSchema,
 } from '@portal/contract';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
@@ -102,7 +102,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function renderScreen() {
+function renderScreen(at = '/agency-admin/dashboard/manage-clients') {
   const router = createMemoryRouter(
     [
       {
@@ -115,9 +115,10 @@ function renderScreen() {
         ),
       },
     ],
-    { initialEntries: ['/agency-admin/dashboard/manage-clients'] },
+    { initialEntries: [at] },
   );
   render(<RouterProvider router={router} />);
+  return router;
 }
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
@@ -296,6 +297,29 @@ describe('ManageClientsScreen: the table and the pager', () => {
         ([input]) => new URL(String(input), 'http://portal.test').search,
       ),
     ).toEqual(['?offset=0&limit=10', `?offset=10&limit=10&after=${cursorAt(9)}`]);
+  });
+});
+
+describe('ManageClientsScreen: the address', () => {
+  it('keeps the search and the page in the address, so a reload opens them again', async () => {
+    serve({ list: (url) => json(200, listBody([rohan], 23, Number(url.searchParams.get('offset')))) });
+    const first = renderScreen();
+    await screen.findByText('Page 1 of 3');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'mehta');
+    await waitFor(() => expect(first.state.location.search).toBe('?q=mehta'));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    const address = `${first.state.location.pathname}${first.state.location.search}`;
+    expect(address).toBe(`/agency-admin/dashboard/manage-clients?q=mehta&page=2&after=${cursorAt(9)}`);
+    cleanup();
+
+    renderScreen(address);
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('mehta');
+    const last = calls('GET', apiPaths.listOwners.path).at(-1);
+    expect(new URL(String(last![0]), 'http://portal.test').search).toBe(
+      `?offset=10&limit=10&search=mehta&after=${cursorAt(9)}`,
+    );
   });
 });
 

@@ -24,9 +24,11 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** /agency-admin/dashboard/manage-clients (spec §2 Manage Clients). */
 export function ManageClientsScreen() {
   const pager = useCursorPages();
-  const { nav, page, restart } = pager;
-  const [search, setSearch] = useState('');
-  const [serverSearch, setServerSearch] = useState('');
+  const { nav, page, searched: serverSearch, searchFor } = pager;
+  // The box starts from the search in the address (a reload, Back).
+  const [search, setSearch] = useState(serverSearch);
+  // Back or Forward to another search shows it in the box; the user's own typing is left as it is.
+  useEffect(() => setSearch((box) => (box.trim() === serverSearch ? box : serverSearch)), [serverSearch]);
   const [clients, setClients] = useState<AdminClient[]>([]);
   const [total, setTotal] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -43,12 +45,9 @@ export function ManageClientsScreen() {
   useEffect(() => {
     const next = search.trim();
     if (next === serverSearch) return;
-    const timer = window.setTimeout(() => {
-      setServerSearch(next);
-      restart();
-    }, SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => searchFor(next), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search, serverSearch, restart]);
+  }, [search, serverSearch, searchFor]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
   useEffect(() => {

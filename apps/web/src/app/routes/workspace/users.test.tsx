@@ -1,5 +1,5 @@
 import { apiPaths, PrimaryClientListResponseSchema } from '@portal/contract';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -50,18 +50,27 @@ beforeEach(() => {
     const after = url.searchParams.get('after');
     const before = url.searchParams.get('before');
     const search = url.searchParams.get('search') ?? '';
-    const offset = after ? Number(after.split('_')[0]) - 1_780_000_000_000_000 + 1 : before ? 10 : 0;
+    const offset = after
+      ? Number(after.split('_')[0]) - 1_780_000_000_000_000 + 1
+      : before
+        ? Number(before.split('_')[0]) - 1_780_000_000_000_000 - 10
+        : Number(url.searchParams.get('offset'));
     return json(200, pageAt(offset, search ? 12 : 23, search));
   });
 });
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderScreen() {
-  const router = createMemoryRouter([{ path: '/dashboard/users', element: <RegisteredUsersScreen /> }], {
-    initialEntries: ['/dashboard/users'],
-  });
+function renderScreen(at = '/dashboard/users') {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/users', element: <RegisteredUsersScreen /> },
+      { path: '/dashboard/users/:id', element: <h1>A client</h1> },
+    ],
+    { initialEntries: [at] },
+  );
   render(<RouterProvider router={router} />);
+  return router;
 }
 
 const asked = () =>
@@ -101,5 +110,46 @@ describe('RegisteredUsersScreen: the pager', () => {
     expect(screen.getByText('12 clients')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(asked().at(-1)).toBe('?offset=0&limit=10&search=Kavya');
+  });
+
+  it('keeps the page and the search in the address: Back from a client shows the same page of the same search', async () => {
+    const router = renderScreen();
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search clients' }), 'Kavya');
+    await screen.findByRole('link', { name: 'Kavya at 0' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Kavya at 10' }));
+    expect(await screen.findByRole('heading', { name: 'A client' })).toBeInTheDocument();
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('link', { name: 'Kavya at 10' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('Kavya');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Kavya');
+    // The page came back by the cursor it was reached by.
+    expect(asked().at(-1)).toBe(`?offset=10&limit=10&search=Kavya&after=${cursorAt(9)}`);
+
+    // Back again is the page before; typing made no entries of its own.
+    await router.navigate(-1);
+    expect(await screen.findByRole('link', { name: 'Kavya at 0' })).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+  });
+
+  it('opens at the page an address names, and at page 1 of it for a page or cursor no server gave', async () => {
+    renderScreen(`/dashboard/users?page=3&after=${cursorAt(19)}`);
+    expect(await screen.findByRole('link', { name: 'Client at 20' })).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    cleanup();
+
+    renderScreen('/dashboard/users?page=2&after=not-a-cursor&q=%20Kavya%20');
+    expect(await screen.findByRole('link', { name: 'Kavya at 10' })).toBeInTheDocument();
+    cleanup();
+
+    renderScreen('/dashboard/users?page=-4');
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(asked()).toEqual([
+      `?offset=20&limit=10&after=${cursorAt(19)}`,
+      '?offset=10&limit=10&search=Kavya',
+      '?offset=0&limit=10',
+    ]);
   });
 });

@@ -15,10 +15,12 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** /dashboard/users: "Registered Users", the agency's primary clients (issue 5). */
 export function RegisteredUsersScreen() {
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const pager = useCursorPages();
-  const { nav, page, restart } = pager;
+  const { nav, page, searched: query, searchFor } = pager;
+  // The box starts from the search in the address (Back from a client, a reload).
+  const [search, setSearch] = useState(query);
+  // Back or Forward to another search shows it in the box; the user's own typing is left as it is.
+  useEffect(() => setSearch((box) => (box.trim() === query ? box : query)), [query]);
   const [items, setItems] = useState<PrimaryClientListItem[]>([]);
   const [total, setTotal] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -26,15 +28,11 @@ export function RegisteredUsersScreen() {
 
   // A changed search goes back to page 1, on the server across every client.
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      const next = search.trim();
-      setQuery((previous) => {
-        if (previous !== next) restart();
-        return next;
-      });
-    }, SEARCH_DEBOUNCE_MS);
+    const next = search.trim();
+    if (next === query) return;
+    const timer = window.setTimeout(() => searchFor(next), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search, restart]);
+  }, [search, query, searchFor]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
   useEffect(() => {
