@@ -302,6 +302,19 @@ const deepClients =
   SIZES.clients > 0
     ? await cursorsAt(big, [Math.floor(SIZES.clients * 0.5), Math.floor(SIZES.clients * 0.9)], 'clients')
     : [];
+// A client's phone, as an agent types it to find that one client: the workspace's typical search (one match).
+const phoneOfOne =
+  SIZES.clients > 0
+    ? String(
+        (
+          await big.query(
+            `select phone from primary_clients where agency_id = (select id from agencies where slug = 'bench-big')
+             and deleted_at is null order by created_at desc, id desc offset $1 limit 1`,
+            [Math.floor(SIZES.clients * 0.3)],
+          )
+        )[0]!.phone,
+      )
+    : '9876543210';
 await big.close();
 const small = await openHandle(smallUrl ? { url: smallUrl } : { dir: path.join(dataDir, 'pglite-10k') });
 await ensureData(small, SMALL, '10k set');
@@ -554,6 +567,10 @@ const workspaceRuns = [
     name: 'workspace client search "sharma" (100k)',
     url: `${APP}/api/users/primary-clients?search=sharma&limit=10`,
   },
+  {
+    name: 'workspace client search by phone (100k)',
+    url: `${APP}/api/users/primary-clients?search=${phoneOfOne}&limit=10`,
+  },
 ];
 for (const fresh of [false, true])
   for (const l of workspaceRuns)
@@ -657,6 +674,7 @@ for (const name of [
   'workspace client list page 1 (100k)',
   'workspace client list deep by cursor (100k)',
   'workspace client search "sharma" (100k)',
+  'workspace client search by phone (100k)',
 ])
   judge(name, '1 PK lookup', ceilingOne, 'p95 ≤ 5 ms', (r) => r.p95 <= 5);
 for (const name of ADMIN_PATHS) {
