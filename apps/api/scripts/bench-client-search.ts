@@ -12,7 +12,7 @@ import pg from 'pg';
 import { type Db, MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { listClients } from '../src/modules/primary-clients/primary-clients.repository.ts';
-import { insertOwnerWithAgency, primaryClientsSql } from './bench-data.ts';
+import { insertOwnerWithAgency, primaryClientsSql, withoutTrigramIndexes } from './bench-data.ts';
 
 const url = process.env.BENCH_PG;
 const N = Number(process.env.BENCH_N ?? 100000);
@@ -41,8 +41,10 @@ const t0 = performance.now();
 await insertOwnerWithAgency(query, { slug: 'bench', name: 'Bench', email: 'bench@x.in' });
 await insertOwnerWithAgency(query, { slug: 'other', name: 'Other', email: 'other@x.in' });
 const agencyId = String((await query(`select id from agencies where slug = 'bench'`))[0]!.id);
-await query(primaryClientsSql('bench', N));
-await query(primaryClientsSql('other', 20000));
+await withoutTrigramIndexes(query, ['primary_clients'], async () => {
+  await query(primaryClientsSql('bench', N));
+  await query(primaryClientsSql('other', 20000));
+});
 await query('analyze primary_clients');
 console.log(`seeded ${N} + 20000 clients in ${Math.round(performance.now() - t0)} ms`);
 

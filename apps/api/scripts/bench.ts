@@ -27,6 +27,7 @@ import {
   insertOwnerWithAgency,
   primaryClientsSql,
   type Query,
+  withoutTrigramIndexes,
 } from './bench-data.ts';
 
 const url = process.env.DATABASE_URL;
@@ -149,7 +150,9 @@ async function ensureData(h: Handle, sizes: typeof SIZES, label: string) {
       passwordHash,
     });
     await step(`${sizes.clients} primary clients`, () =>
-      h.query(primaryClientsSql('bench-big', sizes.clients)),
+      withoutTrigramIndexes(h.query, ['primary_clients'], () =>
+        h.query(primaryClientsSql('bench-big', sizes.clients)),
+      ),
     );
     await step('families and 3 plans per client', () => generateFamiliesAndPlans(h.query, agencyId));
     await h.query(

@@ -32,6 +32,21 @@ describe('client search', () => {
     }
   });
 
+  it('has searched trigram indexes that take each write at once, leaving no pending list for a search to read', async () => {
+    const result = await t.db.execute(sql`select c.relname, c.reloptions::text as options
+      from pg_class c join pg_am a on a.oid = c.relam
+      where a.amname = 'gin' and c.relname like '%trgm_idx' order by c.relname`);
+    expect((result as unknown as { rows: { relname: string; options: string | null }[] }).rows).toEqual(
+      [
+        'owner_accounts_agencies_trgm_idx',
+        'owner_accounts_email_trgm_idx',
+        'owner_accounts_id_trgm_idx',
+        'owner_accounts_name_trgm_idx',
+        'primary_clients_search_trgm_idx',
+      ].map((relname) => ({ relname, options: '{fastupdate=false}' })),
+    );
+  });
+
   it('finds a phone typed with spaces, keeps fields apart and counts matches past the last page', async () => {
     const { token } = await ownerWithToken(t.app);
     const a = await createClient(t.app, token, {
