@@ -93,8 +93,9 @@ async function migrationCount(h: Handle): Promise<number> {
 
 /**
  * A reused set that a newer migration rewrote (migration 0016 filled a new column of 50,000 owner rows) is
- * vacuumed once before it is measured: the rewritten rows' entries wait in the trigram indexes' pending lists,
- * which every search then reads through (an agency-name search answered eight times slower until the vacuum).
+ * vacuumed once before it is measured: the rewritten rows' entries waited in the trigram indexes' pending lists,
+ * which every search then read through (an agency-name search answered eight times slower until the vacuum;
+ * since migration 0017 the indexes keep none), and their old versions in the heap.
  */
 async function settleAfterMigrations(h: Handle, label: string) {
   const applied = await migrationCount(h);
