@@ -124,6 +124,12 @@ test("the owner pages through the agency's clients with Next and Prev, and comes
   await page.reload();
   await expect(page.getByText('Page 2 of 3')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Client Number 04' })).toBeVisible();
+  // The client's own "All clients" link goes back to that page too.
+  await page.getByRole('link', { name: 'Client Number 06' }).click();
+  await expect(page.getByRole('heading', { name: 'Client Number 06' })).toBeVisible();
+  await page.getByRole('link', { name: 'All clients' }).click();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Client Number 06' })).toBeVisible();
   // A search is kept the same way; Back from a page of it leaves the search in place.
   await page.getByRole('searchbox', { name: 'Search clients' }).fill('number 0');
   await expect(page.getByText('9 clients')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { ClientPlanItem, PrimaryClientDetailResponse } from '@portal/contract';
 import { ArrowLeft, FilePlus, FileText, Mail, Pencil, Phone, Trash2, UserPlus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -81,6 +81,16 @@ function PlanRow({ plan }: { plan: ClientPlanItem }) {
 export function UserDetailScreen() {
   const { userId = '' } = useParams();
   const navigate = useNavigate();
+  // "All clients" returns to the page and search of the list this client was opened from.
+  const from: unknown = useLocation().state;
+  const listAddress =
+    from &&
+    typeof from === 'object' &&
+    'list' in from &&
+    typeof from.list === 'string' &&
+    from.list.startsWith('?')
+      ? from.list
+      : '';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [confirming, setConfirming] = useState(false);
@@ -111,7 +121,7 @@ export function UserDetailScreen() {
 
   const back = (
     <Link
-      to="/dashboard/users"
+      to={`/dashboard/users${listAddress}`}
       className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden /> All clients

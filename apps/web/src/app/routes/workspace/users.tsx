@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type PrimaryClientListItem } from '@portal/contract';
 import { Network, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -17,6 +17,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function RegisteredUsersScreen() {
   const pager = useCursorPages();
   const { nav, page, searched: query, searchFor } = pager;
+  // A client opened from here knows the list's page and search, for its "All clients" link.
+  const { search: listAddress } = useLocation();
   // The box starts from the search in the address (Back from a client, a reload).
   const [search, setSearch] = useState(query);
   // Back or Forward to another search shows it in the box; the user's own typing is left as it is.
@@ -145,6 +147,7 @@ export function RegisteredUsersScreen() {
                   <td className="px-5 py-3 max-md:col-span-2 max-md:p-0">
                     <Link
                       to={`/dashboard/users/${c.primary_client_id}`}
+                      state={{ list: listAddress }}
                       className="font-medium text-primary-700 hover:underline"
                     >
                       {c.full_name}
