@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_CURSOR } from '@portal/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The page shown and, for Next and Prev, the cursor the server seeks from (issue 8 keyset pagination). */
@@ -11,6 +11,9 @@ export interface PageNav {
 
 /** The longest search the API takes (contract `CursorPageQuerySchema`). */
 const MAX_SEARCH = 100;
+
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** The page the address names: `page` a whole number from 1, a cursor only as the server gives one. */
 function navOf(page: string | null, after: string | null, before: string | null): PageNav {
@@ -26,8 +29,9 @@ function navOf(page: string | null, after: string | null, before: string | null)
  * Page numbers for a list the server pages by cursor (the admin's owners, the workspace's clients). Next and Prev
  * seek from the shown page's cursors (`shown`, from the last answer); page 1, and a page without cursors, go by
  * offset. The page and the search are kept in the address (`page`, `after` or `before`, `q`), so Back from a
- * client, a reload or a shared link shows the same page of the same search. `query` is what to send for the page
- * asked for; `nav` changes whenever another page is asked for, `searched` when the search does.
+ * client, a reload or a shared link shows the same page of the same search. `box` is the search box's text, sent
+ * once typing pauses; `query` is what to send for the page asked for; `nav` changes whenever another page is asked
+ * for, `searched` when the search sent does.
  */
 export function useCursorPages() {
   const [params, setParams] = useSearchParams();
@@ -70,10 +74,34 @@ export function useCursorPages() {
     [setParams],
   );
   const shown = useCallback((next: string | null, prev: string | null) => setCursors({ next, prev }), []);
+
+  // The search box starts from the address's search; typing goes to the address (page 1) once it pauses.
+  const [box, setBox] = useState(searched);
+  const asked = useRef(searched);
+  useEffect(() => {
+    // Back or Forward to another search shows it in the box; the answer to the box's own search leaves the box
+    // alone, so nothing typed while it arrives is lost.
+    if (searched === asked.current) return;
+    asked.current = searched;
+    setBox(searched);
+  }, [searched]);
+  useEffect(() => {
+    const next = box.trim().slice(0, MAX_SEARCH);
+    if (next === searched) return;
+    const timer = window.setTimeout(() => {
+      asked.current = next;
+      searchFor(next);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [box, searched, searchFor]);
+
   return {
     nav,
     page,
     searched,
+    /** What the search box shows, and its change handler. */
+    box,
+    setBox,
     query: {
       offset: (page - 1) * DEFAULT_PAGE_SIZE,
       limit: DEFAULT_PAGE_SIZE,
@@ -81,7 +109,6 @@ export function useCursorPages() {
       before: nav.before,
     },
     shown,
-    searchFor,
     goTo: (target: number) =>
       show(
         target === page + 1 && cursors.next

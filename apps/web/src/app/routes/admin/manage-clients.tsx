@@ -19,16 +19,12 @@ import { useCursorPages } from '../../../lib/use-cursor-pages.ts';
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready' };
 type Dialog = { kind: 'view' | 'edit' | 'reset'; client: AdminClient } | null;
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 /** /agency-admin/dashboard/manage-clients (spec §2 Manage Clients). */
 export function ManageClientsScreen() {
   const pager = useCursorPages();
-  const { nav, page, searched: serverSearch, searchFor } = pager;
-  // The box starts from the search in the address (a reload, Back).
-  const [search, setSearch] = useState(serverSearch);
-  // Back or Forward to another search shows it in the box; the user's own typing is left as it is.
-  useEffect(() => setSearch((box) => (box.trim() === serverSearch ? box : serverSearch)), [serverSearch]);
+  // The search runs on the server across every owner, from page 1, once typing pauses (the hook sends it); the
+  // loaded page is filtered at once meanwhile (spec §5).
+  const { nav, page, searched: serverSearch, box: search, setBox: setSearch } = pager;
   const [clients, setClients] = useState<AdminClient[]>([]);
   const [total, setTotal] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -39,15 +35,6 @@ export function ManageClientsScreen() {
   useEffect(() => {
     document.title = 'Manage Clients · Agency Portal';
   }, []);
-
-  // The search runs on the server across every owner; the loaded page is filtered at once meanwhile (spec §5).
-  // Only a changed search goes back to page 1: on opening, this must not undo a quick Next.
-  useEffect(() => {
-    const next = search.trim();
-    if (next === serverSearch) return;
-    const timer = window.setTimeout(() => searchFor(next), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, serverSearch, searchFor]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
   useEffect(() => {

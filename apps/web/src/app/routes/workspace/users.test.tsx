@@ -134,6 +134,25 @@ describe('RegisteredUsersScreen: the pager', () => {
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
   });
 
+  it('shows the search of the page Back returns to in the box', async () => {
+    const router = renderScreen();
+    const box = await screen.findByRole('searchbox', { name: 'Search clients' });
+    await userEvent.type(box, 'Kavya');
+    await screen.findByRole('link', { name: 'Kavya at 0' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('link', { name: 'Kavya at 10' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Ravi');
+    expect(await screen.findByRole('link', { name: 'Ravi at 0' })).toBeInTheDocument();
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('link', { name: 'Kavya at 0' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('Kavya');
+    // Showing it sends nothing new: the box and the address agree.
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(asked().at(-1)).toBe('?offset=0&limit=10&search=Kavya');
+  });
+
   it('opens at the page an address names, and at page 1 of it for a page or cursor no server gave', async () => {
     renderScreen(`/dashboard/users?page=3&after=${cursorAt(19)}`);
     expect(await screen.findByRole('link', { name: 'Client at 20' })).toBeInTheDocument();

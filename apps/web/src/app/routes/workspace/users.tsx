@@ -11,30 +11,17 @@ import { useCursorPages } from '../../../lib/use-cursor-pages.ts';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready' };
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 /** /dashboard/users: "Registered Users", the agency's primary clients (issue 5). */
 export function RegisteredUsersScreen() {
   const pager = useCursorPages();
-  const { nav, page, searched: query, searchFor } = pager;
+  // A changed search goes back to page 1, on the server across every client (the hook sends it).
+  const { nav, page, searched: query, box: search, setBox: setSearch } = pager;
   // A client opened from here knows the list's page and search, for its "All clients" link.
   const { search: listAddress } = useLocation();
-  // The box starts from the search in the address (Back from a client, a reload).
-  const [search, setSearch] = useState(query);
-  // Back or Forward to another search shows it in the box; the user's own typing is left as it is.
-  useEffect(() => setSearch((box) => (box.trim() === query ? box : query)), [query]);
   const [items, setItems] = useState<PrimaryClientListItem[]>([]);
   const [total, setTotal] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-
-  // A changed search goes back to page 1, on the server across every client.
-  useEffect(() => {
-    const next = search.trim();
-    if (next === query) return;
-    const timer = window.setTimeout(() => searchFor(next), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, query, searchFor]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
   useEffect(() => {
