@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { MSG } from '@portal/contract';
@@ -50,6 +51,18 @@ async function listeningApp(env: Record<string, string> = {}): Promise<TestApp &
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An API call in progress until destroyed: a client's upload whose headers are sent but whose body never ends. */
+async function uploadInProgress(base: string, token: string): Promise<http.ClientRequest> {
+  const request = http.request(`${base}/api/users/primary-clients`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json', 'content-length': '1000' },
+  });
+  request.on('error', () => {});
+  request.write('{"first_name":');
+  await new Promise((resolve) => request.once('socket', resolve));
+  return request;
+}
 
 /** Waits until `url` answers 200 again; answers how long that took, in ms. */
 async function recovery(url: string, headers: Record<string, string>, withinMs: number): Promise<number> {
@@ -146,8 +159,39 @@ describe(`load on ${engine}`, () => {
     const dashboard = `${base}/api/agencies/dashboard`;
     expect((await fetch(dashboard, { headers })).status).toBe(200);
 
-    // 1. Too many calls at once: for 2 s, 64 connections against a limit of 4 calls in progress.
-    let shed: { headers: Record<string, string>; body: string } | undefined;
+    // 1. Too many calls at once: four uploads in progress (their bodies still coming) fill the limit of 4, and the
+    // next API call is shed at once; the health check, the web app's files and its screens still answer. On
+    // PGlite each call of the burst below is answered before the next is read, so the burst alone never fills
+    // the limit: calls that wait on the network do.
+    const held = await Promise.all(Array.from({ length: 4 }, () => uploadInProgress(base, aoToken)));
+    // Once the API has read the four uploads' headers (on a busy machine that can take a moment).
+    let shed = await fetch(dashboard, { headers });
+    for (const until = Date.now() + 5000; shed.status !== 503 && Date.now() < until; ) {
+      await sleep(50);
+      shed = await fetch(dashboard, { headers });
+    }
+    const shedBody = await shed.json();
+    const whileHeld = await Promise.all(
+      [`${base}/api/health`, `${base}/assets/index-abc.js`, `${base}/clients`].map(
+        async (url) => (await fetch(url)).status,
+      ),
+    );
+    for (const request of held) request.destroy();
+    expect(shed.status).toBe(503);
+    expect(shedBody).toEqual({
+      message: MSG.serviceBusy,
+      detail: expect.stringContaining('concurrent requests'),
+    });
+    expect(shed.headers.get('retry-after')).toBe('2');
+    expect(shed.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(shed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(shed.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(whileHeld).toEqual([200, 200, 200]);
+    const backFromHeld = await recovery(dashboard, headers, 5000);
+
+    // 2. A burst: for 2 s, 64 connections. Calls beyond what the API can take are shed (here by the event loop's
+    // delay, which a 1 s sample must catch: 3. below stalls it for certain), none fails otherwise.
+    let shedInBurst: { headers: Record<string, string>; body: string } | undefined;
     const during: Record<string, number[]> = { health: [], asset: [], page: [] };
     let running = true;
     const probe = (async () => {
@@ -168,7 +212,7 @@ describe(`load on ${engine}`, () => {
           path: '/api/agencies/dashboard',
           headers,
           onResponse: (status, body, _context, resHeaders) => {
-            if (status === 503 && !shed) shed = { headers: resHeaders, body };
+            if (status === 503 && !shedInBurst) shedInBurst = { headers: resHeaders, body };
           },
         },
       ],
@@ -177,21 +221,20 @@ describe(`load on ${engine}`, () => {
     await probe;
 
     const codes = Object.keys(result.statusCodeStats).sort();
-    expect(codes).toEqual(['200', '503']);
+    expect(codes).toContain('200');
+    expect(codes.filter((code) => code !== '200')).toEqual(codes.includes('503') ? ['503'] : []);
     expect(result.errors).toBe(0);
     expect(result.timeouts).toBe(0);
     const served = result.statusCodeStats['200']!.count;
-    const refused = result.statusCodeStats['503']!.count;
-    expect(shed).toBeDefined();
-    const h = Object.fromEntries(Object.entries(shed!.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    expect(h['retry-after']).toBe('2');
-    expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(h['x-content-type-options']).toBe('nosniff');
-    expect(h['strict-transport-security']).toMatch(/max-age=\d+/);
-    expect(JSON.parse(shed!.body)).toEqual({
-      message: MSG.serviceBusy,
-      detail: expect.stringContaining('limit'),
-    });
+    const refused = result.statusCodeStats['503']?.count ?? 0;
+    if (shedInBurst) {
+      const h = Object.fromEntries(Object.entries(shedInBurst.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      expect(h['retry-after']).toBe('2');
+      expect(JSON.parse(shedInBurst.body)).toEqual({
+        message: MSG.serviceBusy,
+        detail: expect.stringContaining('limit'),
+      });
+    }
     // The health check, the web app's files and its screens were never shed.
     for (const [what, statuses] of Object.entries(during)) {
       expect(statuses.length, what).toBeGreaterThan(0);
@@ -199,7 +242,7 @@ describe(`load on ${engine}`, () => {
     }
     const back = await recovery(dashboard, headers, 5000);
 
-    // 2. A stalled event loop: 200 ms blocks for 2.4 s, so at least two whole 1 s samples of the delay
+    // 3. A stalled event loop: 200 ms blocks for 2.4 s, so at least two whole 1 s samples of the delay
     // (what @fastify/under-pressure compares with the limit) see a mean far above the 50 ms allowed.
     for (let i = 0; i < 12; i += 1) {
       const until = Date.now() + 200;
@@ -219,9 +262,10 @@ describe(`load on ${engine}`, () => {
 
     figure(
       '9. Load shedding',
-      `[security] load shedding (${engine}): limit 4 calls at once, 64 connections for 2 s: ` +
-        `${served} served, ${refused} shed with 503 + Retry-After, 0 5xx other than 503, 0 errors; ` +
-        `health ${during.health!.length}/${during.health!.length}, files and screens ` +
+      `[security] load shedding (${engine}): limit 4 calls at once: with 4 uploads in progress the next call ` +
+        `was shed with 503 + Retry-After while health, files and screens answered 200, serving again after ` +
+        `${backFromHeld} ms; 64 connections for 2 s: ${served} served, ${refused} shed with 503, 0 other 5xx, ` +
+        `0 errors; health ${during.health!.length}/${during.health!.length}, files and screens ` +
         `${during.asset!.length + during.page!.length}/${during.asset!.length + during.page!.length} answered 200 meanwhile; ` +
         `serving again after ${back} ms; a stalled event loop shed too, back after ${backAfterStall} ms`,
     );
