@@ -555,8 +555,11 @@ for (const r of [signInBurst, downloadsDuring]) {
 // Workspace (the agency owner) and admin. The lists' answers are kept until a change is announced (decision
 // 018): each path is measured as served (a repeat of the same page or search, as Back to the list and paging
 // back give) and made anew on every call (`Cache-Control: no-cache`: a first search, or the first after a change).
+// A first visit is measured twice: at 10 connections, where the machine's two cores are the limit and p95 tells
+// how many such calls a second it answers, and alone (one connection), what one user's first search costs.
 const FRESH = { 'cache-control': 'no-cache' };
 const ANEW = ', made anew';
+const ALONE = ', made anew, alone';
 const workspaceRuns = [
   { name: 'workspace client list page 1 (100k)', url: `${APP}/api/users/primary-clients?limit=10` },
   {
@@ -584,6 +587,13 @@ for (const fresh of [false, true])
       connections: 10,
       headers: { ...auth(ownerToken), ...(fresh ? FRESH : {}) },
     });
+for (const l of workspaceRuns)
+  await measure({
+    ...l,
+    name: `${l.name}${ALONE}`,
+    connections: 1,
+    headers: { ...auth(ownerToken), ...FRESH },
+  });
 // The owner's home: no goal in issue 8; its figures come from kept totals (migration 0012), not from 300k plans.
 await measure({
   name: 'workspace home (100k clients, 300k plans)',
@@ -598,7 +608,14 @@ const ADMIN_PATHS = [
   'admin search agency name',
   'admin search common surname',
 ];
-const adminRuns = (base: string, token: string, cursors: string[], size: string, fresh: boolean) =>
+const adminRuns = (
+  base: string,
+  token: string,
+  cursors: string[],
+  size: string,
+  fresh: boolean,
+  alone = false,
+) =>
   [
     { url: `${base}/api/clients?offset=0&limit=10` },
     {
@@ -610,14 +627,16 @@ const adminRuns = (base: string, token: string, cursors: string[], size: string,
     { url: `${base}/api/clients?limit=10&search=sharma` },
   ].map((l, i) => ({
     ...l,
-    name: `${ADMIN_PATHS[i]} (${size})${fresh ? ANEW : ''}`,
-    connections: 10,
+    name: `${ADMIN_PATHS[i]} (${size})${alone ? ALONE : fresh ? ANEW : ''}`,
+    connections: alone ? 1 : 10,
     headers: { ...auth(token), ...(fresh ? FRESH : {}) },
   }));
 for (const fresh of [false, true]) {
   for (const l of adminRuns(APP, adminToken, deep, `${SIZES.owners / 1000}k`, fresh)) await measure(l);
   for (const l of adminRuns(SMALL_APP, smallAdminToken, smallDeep, '10k', fresh)) await measure(l);
 }
+for (const l of adminRuns(APP, adminToken, deep, `${SIZES.owners / 1000}k`, true, true)) await measure(l);
+for (const l of adminRuns(SMALL_APP, smallAdminToken, smallDeep, '10k', true, true)) await measure(l);
 
 child.send({ type: 'stop' });
 const loadAfter = loadavg();
@@ -688,6 +707,24 @@ for (const name of ADMIN_PATHS) {
     '1 PK lookup',
     ceilingOne,
     'p95 ≤ 5 ms, ≤ 1.5× the 10k p95',
+    (r) => r.p95 <= 5 && r.p95 <= 1.5 * Math.max(tenK.p95, 1),
+  );
+}
+
+// A first visit alone: not what decision 018's goals judge (the lists as served), but the same p95 goal, and the
+// admin's against its own 10k figure, so the table shows which first visits meet it. No ratio: one connection
+// against the ceiling's fifty says nothing.
+const judgeAlone = (name: string, goal: string, pass: (r: Result) => boolean) => {
+  const r = byName.get(`${name}${ALONE}`)!;
+  r.goal = goal;
+  r.pass = pass(r);
+};
+for (const { name } of workspaceRuns) judgeAlone(name, 'first visit alone: p95 ≤ 5 ms', (r) => r.p95 <= 5);
+for (const name of ADMIN_PATHS) {
+  const tenK = byName.get(`${name} (10k)${ALONE}`)!;
+  judgeAlone(
+    `${name} (${SIZES.owners / 1000}k)`,
+    'first visit alone: p95 ≤ 5 ms, ≤ 1.5× the 10k p95',
     (r) => r.p95 <= 5 && r.p95 <= 1.5 * Math.max(tenK.p95, 1),
   );
 }
