@@ -298,13 +298,19 @@ describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
     }
   });
 
-  it('answers searches from their trigram indexes through the wall, not by reading every row (migration 0009)', async () => {
-    const [fn] = rowsOf<{ leakproof: boolean }>(
+  it('answers searches from their trigram indexes through the wall, not by reading every row (migrations 0009 and 0018)', async () => {
+    // ILIKE (migration 0009: the admin's owner search) and LIKE (migration 0018: the client search).
+    const fns = rowsOf<{ name: string; leakproof: boolean }>(
       await t.db.execute(
-        sql`select proleakproof as leakproof from pg_proc where oid = 'texticlike(text, text)'::regprocedure`,
+        sql`select proname as name, proleakproof as leakproof from pg_proc
+          where oid in ('texticlike(text, text)'::regprocedure, 'textlike(text, text)'::regprocedure)
+          order by proname`,
       ),
     );
-    expect(fn?.leakproof).toBe(true);
+    expect(fns).toEqual([
+      { name: 'texticlike', leakproof: true },
+      { name: 'textlike', leakproof: true },
+    ]);
     // The plan PostgreSQL picks for the app role (seq scans priced out: the test agencies are tiny).
     const planOf = (scope: TenantScope, query: ReturnType<typeof sql>) =>
       as(scope, (db) =>
@@ -327,7 +333,7 @@ describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
     expect((await search(a)).map((r) => r.agencyId)).toEqual([a.agency.agencyId]);
     expect(await search(b)).toEqual([]);
     console.log(
-      "[security] rls: ILIKE is leakproof; the client search runs as the API's login role in an agency scope on its trigram index",
+      "[security] rls: ILIKE and LIKE are leakproof; the client search runs as the API's login role in an agency scope on its trigram index",
     );
   });
 });

@@ -70,6 +70,9 @@ describe('client search', () => {
     expect(await ids('98123 45670')).toEqual([a.primary_client_id]);
     expect(await ids('98123-45670')).toEqual([a.primary_client_id]);
     expect(await ids('  raghunathan  ')).toEqual([a.primary_client_id]);
+    // Any case finds any case (the searched text is kept in lower case, migration 0018).
+    expect(await ids('RAGHUNATHAN')).toEqual([a.primary_client_id]);
+    expect(await ids('rAgHuNaThAn')).toEqual([a.primary_client_id]);
     // The end of the name and the start of the email are different fields: no match across them.
     expect(await ids(`raghunathan ${a.email!.slice(0, 5)}`)).toEqual([]);
     // Too short for a trigram (planned for its term on each call): still every match.

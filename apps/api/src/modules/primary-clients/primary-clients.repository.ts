@@ -23,9 +23,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ClientValues = Omit<typeof primaryClients.$inferInsert, 'id' | 'agencyId' | 'createdAt'>;
 
 /**
- * `ILIKE '%term%'` on the column of the pg_trgm GIN index (schema.ts `searchText`: name, email, phone and
- * client code), so PostgreSQL answers from the index instead of reading every client, also under row-level
- * security (migration 0009). A phone
+ * `LIKE lower('%term%')` on the column of the pg_trgm GIN index (schema.ts `searchText`: name, email, phone and
+ * client code, kept in lower case: what ILIKE matched, without lowering each candidate's text again, migration
+ * 0018), so PostgreSQL answers from the index instead of reading every client, also under row-level security
+ * (migrations 0009 and 0018). A phone
  * typed with spaces or dashes ("98765 01234") is also looked up without them. A term too short for a trigram is
  * planned anew on every call (`plannedPerCall`).
  */
@@ -38,8 +39,8 @@ export function searchFilter(search: string | undefined): SQL | undefined {
   const phone = digits !== term && /^\+?\d+$/.test(digits);
   return or(
     plannedPerCall(term),
-    sql`${text} ilike ${pattern}`,
-    phone ? sql`${text} ilike ${likePattern(digits)}` : undefined,
+    sql`${text} like lower(${pattern})`,
+    phone ? sql`${text} like ${likePattern(digits)}` : undefined,
   );
 }
 
