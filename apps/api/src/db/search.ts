@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PLANNED_PER_CALL } from './prepared.ts';
 
-// What the admin's owner search and the workspace's client search share: `ILIKE '%term%'` over pg_trgm indexes.
+// What the admin's owner search and the workspace's client search share: `'%term%'` patterns over pg_trgm indexes
+// (the admin's ILIKE on the columns it shows, the workspace's LIKE on its lower-case search text).
 
-/** `%term%` for ILIKE, with the term's own `\`, `%` and `_` matched as themselves. */
+/** `%term%` for LIKE and ILIKE, with the term's own `\`, `%` and `_` matched as themselves. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
