@@ -161,7 +161,8 @@ describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
           .join('\n'),
       );
       // Per row, the setting's lookup and its parse into a uuid were 0.45 us: a third of a common search's cost.
-      if (!plan.includes('InitPlan') || /Filter:.*current_setting/.test(plan)) perRow.push(`${table}:\n${plan}`);
+      if (!plan.includes('InitPlan') || /Filter:.*current_setting/.test(plan))
+        perRow.push(`${table}:\n${plan}`);
     }
     expect(perRow).toEqual([]);
   });
