@@ -119,6 +119,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Clients that never finish a request hold nothing for long (issue 23 item 4); Node checks its headers and
+    // request limits on an interval of its own, here one a second (or finer for the tests' short limits).
+    connectionTimeout: config.http.idleTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.http.headersTimeoutMs / 4)),
+    },
     frameworkErrors,
   });
   app.decorate('services', services);

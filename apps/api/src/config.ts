@@ -58,6 +58,9 @@ const EnvSchema = z.object({
   SHED_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
   SHED_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export interface Config {
@@ -102,6 +105,12 @@ export interface Config {
     concurrentRequests: number;
     retryAfterSeconds: number;
   };
+  /**
+   * How long a client may take (issue 23 item 4): to send a request's headers, to send the whole request, and
+   * to stay silent on an open connection. Past them the connection is closed, so a client that never finishes
+   * holds nothing for long.
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -198,6 +207,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : e.SHED_HEAP_USED_MB * 1024 * 1024,
       concurrentRequests: e.SHED_CONCURRENT_REQUESTS,
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+    },
+    http: {
+      // Node requires the headers' limit to be within the whole request's.
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     },
   };
 }

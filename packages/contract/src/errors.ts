@@ -12,4 +12,10 @@ export const HealthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
+  /** The process's load (issue 23 item 4): API calls in progress, their limit (0: none), and whether it sheds. */
+  load: z.object({
+    calls_in_progress: z.number().int(),
+    calls_limit: z.number().int(),
+    shedding: z.boolean(),
+  }),
 });

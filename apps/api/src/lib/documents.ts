@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { appendFile, open as openFile, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
@@ -25,54 +24,6 @@ export function sniffMime(bytes: Buffer): DocumentMime | null {
   // RIFF....WEBP
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  return null;
-}
-
-// Active content a PDF viewer may run or open (decisions §5: documents are records to read, never programs).
-// An /OpenAction that only names a page to show is common and harmless; one that holds an action is not.
-const PDF_ACTIVE: Array<[RegExp, string]> = [
-  [/\/(JavaScript|JS)(?![A-Za-z0-9])/, 'JavaScript'],
-  [/\/Launch(?![A-Za-z0-9])/, 'an action that launches a program'],
-  [/\/(EmbeddedFiles?|RichMedia)(?![A-Za-z0-9])/, 'an embedded file'],
-  [/\/(SubmitForm|ImportData)(?![A-Za-z0-9])/, 'a form action that sends or loads data'],
-  [/\/OpenAction\s*<</, 'an action that runs when it opens'],
-];
-/** HTML a browser would render if it ever read the file as a page: a PDF/HTML polyglot. */
-const HTML_MARKUP = /<(script|html|body|iframe|svg|!doctype\s+html)[\s>/]/i;
-/** Object streams are inflated to be read too; more than this is refused rather than read. */
-const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
-
-/**
- * Why a PDF is refused (what it carries that may run), or null for a plain document. Reads the file's
- * objects, with names' #xx escapes decoded, and the objects packed in compressed object streams.
- */
-export function pdfActiveContent(bytes: Buffer): string | null {
-  const raw = bytes.toString('latin1');
-  const texts = [raw];
-  let inflated = 0;
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    const dict = raw.slice(Math.max(0, raw.lastIndexOf('obj', m.index)), m.index);
-    if (!/\/Type\s*\/ObjStm/.test(dict) || !/\/FlateDecode/.test(dict)) continue;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) continue;
-    try {
-      const out = inflateSync(bytes.subarray(start, end), { maxOutputLength: MAX_INFLATED_BYTES - inflated });
-      inflated += out.length;
-      texts.push(out.toString('latin1'));
-    } catch (err) {
-      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-        return 'too much compressed content to check';
-      return 'a compressed object stream that cannot be read';
-    }
-  }
-  for (const text of texts) {
-    if (HTML_MARKUP.test(text)) return 'HTML markup';
-    const names = text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    );
-    for (const [pattern, what] of PDF_ACTIVE) if (pattern.test(names)) return what;
-  }
   return null;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { type DocumentMime, EXTENSION, pdfActiveContent, sniffMime } from './documents.ts';
+import { type DocumentMime, EXTENSION, sniffMime } from './documents.ts';
 import { AppError } from './errors.ts';
+import { pdfActiveContent } from './pdf-check.ts';
 
 // Reading a multipart/form-data request whole, within per-file limits, and checking files by content
 // (decisions §5): the type a file claims, by its part's type or its name, must be the type it is.
@@ -101,6 +102,8 @@ export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): P
     }
     throw malformedMultipart(err);
   }
+  // The body has arrived: from here the call counts among the calls in progress (plugins/load-shedding.ts).
+  req.admitCall?.();
   return body;
 }
 

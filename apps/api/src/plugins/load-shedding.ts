@@ -19,8 +19,9 @@ function busy(retryAfterSeconds: number, why: string): AppError {
 /**
  * Load shedding (issue 9): beyond its limits the API answers new API calls 503 with Retry-After and the usual
  * `{ message, detail }` body at once, rather than queueing them until every caller times out. Register it
- * after helmet (so the 503 carries the security headers) and before the access hook (so a shed call costs no
- * token check). Limits come from the config; 0 turns one off.
+ * after helmet (so the 503 carries the security headers). Pressure is checked on arrival (a shed call costs no
+ * token check); the calls in progress are counted once a call's body has arrived (decision 020). Limits come
+ * from the config; 0 turns one off.
  */
 export async function registerLoadShedding(app: FastifyInstance, limits: Config['shed']): Promise<void> {
   const { retryAfterSeconds } = limits;
@@ -36,16 +37,46 @@ export async function registerLoadShedding(app: FastifyInstance, limits: Config[
     },
   });
 
-  // API calls in progress at once; a call counts until its connection has its answer or is gone.
+  // API calls in progress at once. A call counts from the moment its whole body has arrived (a multipart
+  // upload: once it has been read, `admitCall` below) until its connection has its answer or is gone: a client
+  // that sends headers and never finishes its body holds no place others need (issue 23 item 4); the server's
+  // header, request and idle timeouts close it.
+  let inFlight = 0;
+  app.decorate('load', () => ({
+    calls_in_progress: inFlight,
+    calls_limit: limits.concurrentRequests,
+    shedding:
+      (limits.concurrentRequests > 0 && inFlight >= limits.concurrentRequests) || app.isUnderPressure(),
+  }));
+  app.decorateRequest('admitCall', null);
   if (limits.concurrentRequests > 0) {
-    let inFlight = 0;
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('preHandler', async (request, reply) => {
       if (!sheddable(request)) return;
-      if (inFlight >= limits.concurrentRequests) throw busy(retryAfterSeconds, 'concurrent requests');
-      inFlight += 1;
-      reply.raw.once('close', () => {
-        inFlight -= 1;
-      });
+      let admitted = false;
+      request.admitCall = () => {
+        if (admitted) return;
+        if (inFlight >= limits.concurrentRequests) throw busy(retryAfterSeconds, 'concurrent requests');
+        admitted = true;
+        inFlight += 1;
+        reply.raw.once('close', () => {
+          inFlight -= 1;
+        });
+      };
+      if (!request.isMultipart()) request.admitCall();
     });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What /api/health reports of the load: calls in progress, their limit, and whether calls are shed now. */
+    load(): { calls_in_progress: number; calls_limit: number; shedding: boolean };
+  }
+  interface FastifyRequest {
+    /**
+     * Counts a multipart call among the calls in progress once its parts are read (its body has arrived),
+     * or sheds it with 503 when the limit is reached. Null when nothing is counted.
+     */
+    admitCall: (() => void) | null;
   }
 }

@@ -6,7 +6,9 @@ import { addRoute } from '../../lib/route.ts';
 
 export function healthRoutes(app: FastifyInstance, database: Database): void {
   addRoute(app, endpoints.health, async () => {
+    // The load as the call came in: a database that is slow to answer does not hide the shedding.
+    const load = app.load();
     await database.db.execute(sql`select 1`);
-    return { status: 'ok' as const, database: database.engine, version: PORTAL_VERSION };
+    return { status: 'ok' as const, database: database.engine, version: PORTAL_VERSION, load };
   });
 }

@@ -17,6 +17,7 @@ describe('GET /api/health', () => {
       status: 'ok',
       database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
       version: PORTAL_VERSION,
+      load: { calls_in_progress: 0, calls_limit: 200, shedding: false },
     });
     expect(t.database.engine).toBe(body.database);
   });

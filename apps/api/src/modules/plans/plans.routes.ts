@@ -67,6 +67,8 @@ async function readPlansUpload(req: FastifyRequest): Promise<PlansUpload> {
     }
     throw malformedMultipart(err);
   }
+  // The body has arrived: from here the call counts among the calls in progress (plugins/load-shedding.ts).
+  req.admitCall?.();
   return upload;
 }
 

@@ -66,6 +66,8 @@ export async function readClientUpload(req: FastifyRequest): Promise<ClientUploa
     }
     throw malformedMultipart(err);
   }
+  // The body has arrived: from here the call counts among the calls in progress (plugins/load-shedding.ts).
+  req.admitCall?.();
   if (payload === undefined) {
     throw bad('payload', 'payload is required: the client and plans as JSON.');
   }
