@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlanStatusSchema } from './plan-status.ts';
 
 // The agency client's own area (issue 6; spec §3 client profile, agency, dashboard summary, alert, my plans,
 // plan list item and detail, nominee, secondary client and documents; §7 /agency-user/...). Field names are
@@ -6,11 +7,6 @@ import { z } from 'zod';
 
 const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** Derived from the end date (spec §4): Expired once the end date's day (in India) is over. */
-export const PLAN_STATUSES = ['Active', 'Expired'] as const;
-export const PlanStatusSchema = z.enum(PLAN_STATUSES);
-export type PlanStatus = z.infer<typeof PlanStatusSchema>;
 
 export const PLAN_TYPES = ['insurance', 'investment'] as const;
 export const PlanTypeSchema = z.enum(PLAN_TYPES);

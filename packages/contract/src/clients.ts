@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CursorPageQuerySchema, CursorPaginationSchema } from './admin.ts';
 import { passwordSchema, phoneRule } from './auth.ts';
 import { MSG } from './messages.ts';
+import { PlanStatusSchema } from './plan-status.ts';
 import { isCalendarDate, ServiceCategorySchema } from './providers.ts';
 import { EMAIL_RE } from './rules.ts';
 
@@ -268,8 +269,8 @@ export const PrimaryClientResponseSchema = z.object({
   data: PrimaryClientSchema,
 });
 
-/** Spec §4: Expired when the end date (to the end of that day, India) has passed, else Active. */
-export const PlanStatusLabelSchema = z.enum(['Active', 'Expired']);
+/** The workspace's plan status: the same rule and values as the client area's (decisions §4, plan-status.ts). */
+export const PlanStatusLabelSchema = PlanStatusSchema;
 
 export const ClientPlanItemSchema = z.object({
   plan_kind: ServiceCategorySchema,

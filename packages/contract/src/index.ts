@@ -11,6 +11,8 @@ export * from './errors.ts';
 export * from './family.ts';
 export * from './family-view.ts';
 export * from './messages.ts';
+export * from './plan-status.ts';
+export * from './plan-vocabulary.ts';
 export * from './plans.ts';
 export * from './profile.ts';
 export * from './providers.ts';

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
 import { figure } from '../figures.ts';
+import { clientPayload } from '../fixtures/primary-clients.ts';
 import {
   type Answer,
   killServer,

@@ -15,9 +15,9 @@ import {
   renewalEvents,
   services,
 } from '../../src/db/schema.ts';
-import { addPlans, addProvider, pdfFile, plan, SERVICE_IDS } from '../../src/modules/plans/plans-test-kit.ts';
-import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
-import { ownerWithToken } from '../../src/modules/providers/providers-test-kit.ts';
+import { addPlans, addProvider, pdfFile, plan, SERVICE_IDS } from '../fixtures/plans.ts';
+import { clientPayload } from '../fixtures/primary-clients.ts';
+import { ownerWithToken } from '../fixtures/providers.ts';
 import { bearer, createAdmin, createTestApp, PORTAL_HOST, signInToken, type TestApp } from '../helpers.ts';
 import { pngBytes } from '../images.ts';
 import { multipart, type Part } from '../multipart.ts';

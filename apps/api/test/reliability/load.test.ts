@@ -5,13 +5,8 @@ import { MSG } from '@portal/contract';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  addAccount,
-  addPolicy,
-  agencyWithClients,
-  richClient,
-} from '../../src/modules/client-portal/client-portal-test-kit.ts';
 import { figure } from '../figures.ts';
+import { addAccount, addPolicy, agencyWithClients, richClient } from '../fixtures/client-portal.ts';
 import { createAgencyClient, createTestApp, signInToken, type TestApp } from '../helpers.ts';
 
 // Issue 9, item 9: a bounded load run on the main read routes as an agency owner (AO) and as an agency client

@@ -4,9 +4,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { plan } from '../../src/modules/plans/plans-test-kit.ts';
-import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
 import { figure } from '../figures.ts';
+import { plan } from '../fixtures/plans.ts';
+import { clientPayload } from '../fixtures/primary-clients.ts';
 import { PDF_BYTES } from '../images.ts';
 import { multipart } from '../multipart.ts';
 import {

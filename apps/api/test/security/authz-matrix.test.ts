@@ -9,12 +9,12 @@ import * as schema from '../../src/db/schema.ts';
 import { addDays, todayInIndia } from '../../src/lib/dates.ts';
 import { createOutboxMailer } from '../../src/lib/mail-outbox.ts';
 import { encodePng, pngChunk } from '../../src/lib/png.ts';
-import { plan, SUBTYPE } from '../../src/modules/plans/plans-test-kit.ts';
-import { clientPayload } from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
-import { insurancePayload, investmentPayload } from '../../src/modules/providers/providers-test-kit.ts';
 import { runReminderJob } from '../../src/modules/renewals/reminder-job.ts';
-import { atIndia } from '../../src/modules/renewals/renewals-test-kit.ts';
 import { figure } from '../figures.ts';
+import { plan, SUBTYPE } from '../fixtures/plans.ts';
+import { clientPayload } from '../fixtures/primary-clients.ts';
+import { insurancePayload, investmentPayload } from '../fixtures/providers.ts';
+import { atIndia } from '../fixtures/renewals.ts';
 import {
   bearer,
   createAdmin,

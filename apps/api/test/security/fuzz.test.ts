@@ -7,13 +7,9 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addPlans, addProvider, pdfOf, plan } from '../../src/modules/plans/plans-test-kit.ts';
-import {
-  AADHAAR,
-  clientPayload,
-  createClient,
-} from '../../src/modules/primary-clients/primary-clients-test-kit.ts';
 import { figure } from '../figures.ts';
+import { addPlans, addProvider, pdfOf, plan } from '../fixtures/plans.ts';
+import { AADHAAR, clientPayload, createClient } from '../fixtures/primary-clients.ts';
 import {
   bearer,
   createAccountOfEveryRole,

@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Database, openPostgres } from '../../src/db/client.ts';
 import { addDays } from '../../src/lib/dates.ts';
-import {
-  addAccount,
-  addPolicy,
-  agencyWithClients,
-  signedInClient,
-} from '../../src/modules/client-portal/client-portal-test-kit.ts';
+import { addAccount, addPolicy, agencyWithClients, signedInClient } from '../fixtures/client-portal.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // What row-level security costs on the client dashboard call (decision 012): the client area's summary and

@@ -17,6 +17,8 @@ import {
   users,
 } from '../../src/db/schema.ts';
 import { agencyScope, inScope, PLATFORM_SCOPE, type TenantScope } from '../../src/db/scope.ts';
+import { plansOf, searchFilter } from '../../src/modules/primary-clients/primary-clients.repository.ts';
+import { figure } from '../figures.ts';
 import {
   type Agency,
   addAccount,
@@ -26,9 +28,7 @@ import {
   pdfBytes,
   saveDocument,
   signedInClient,
-} from '../../src/modules/client-portal/client-portal-test-kit.ts';
-import { plansOf, searchFilter } from '../../src/modules/primary-clients/primary-clients.repository.ts';
-import { figure } from '../figures.ts';
+} from '../fixtures/client-portal.ts';
 import { TEST_APP_LOGIN } from '../global-setup.ts';
 import { bearer, createTestApp, type TestApp } from '../helpers.ts';
 

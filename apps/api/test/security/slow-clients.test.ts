@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { TENANT_HOST_HEADER } from '@portal/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ownerWithClient, plan } from '../../src/modules/plans/plans-test-kit.ts';
 import { figure } from '../figures.ts';
+import { ownerWithClient, plan } from '../fixtures/plans.ts';
 import { createTestApp, registerAgency, type TestApp } from '../helpers.ts';
 import { multipart } from '../multipart.ts';
 

@@ -1,6 +1,7 @@
 import { AgencyProfileResponseSchema } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerWithToken } from '../../../test/fixtures/providers.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -12,7 +13,6 @@ import {
 import { jpegBytes, PDF_BYTES, pngBytes } from '../../../test/images.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { agencies, auditLog } from '../../db/schema.ts';
-import { ownerWithToken } from '../providers/providers-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

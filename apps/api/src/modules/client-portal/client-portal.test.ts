@@ -14,10 +14,6 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { pngBytes } from '../../../test/images.ts';
-import { auditLog, primaryClients, users } from '../../db/schema.ts';
-import { addDays } from '../../lib/dates.ts';
 import {
   type Agency,
   addAccount,
@@ -29,7 +25,11 @@ import {
   SECRET,
   saveDocument,
   signedInClient,
-} from './client-portal-test-kit.ts';
+} from '../../../test/fixtures/client-portal.ts';
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { pngBytes } from '../../../test/images.ts';
+import { auditLog, primaryClients, users } from '../../db/schema.ts';
+import { addDays } from '../../lib/dates.ts';
 
 let t: TestApp;
 let a: Agency;

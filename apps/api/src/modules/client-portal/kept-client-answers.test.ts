@@ -1,6 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Agency,
+  addAccount,
+  addFamilyMember,
+  addPolicy,
+  agencyWithClients,
+  pdfBytes,
+  SERVICE_IDS,
+  saveDocument,
+  signedInClient,
+} from '../../../test/fixtures/client-portal.ts';
 import { bearer, createTestApp, onOwnConnection, type TestApp } from '../../../test/helpers.ts';
 import type { Hearing } from '../../db/client.ts';
 import {
@@ -16,17 +27,6 @@ import {
 import { announce, CLIENT_AREA_CHANNEL, onClientAreaChange } from '../../db/session-changes.ts';
 import { addDays, todayInIndia } from '../../lib/dates.ts';
 import { AnswerCache } from '../../lib/kept-answers.ts';
-import {
-  type Agency,
-  addAccount,
-  addFamilyMember,
-  addPolicy,
-  agencyWithClients,
-  pdfBytes,
-  SERVICE_IDS,
-  saveDocument,
-  signedInClient,
-} from './client-portal-test-kit.ts';
 
 // The client area's kept plan answers (issue 8, decision 017): a client's repeat visit is answered from memory,
 // and every change to what the answers are made of reaches the cache through the database's announcements

@@ -2,6 +2,13 @@ import { AgencyDashboardResponseSchema } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  insurancePayload,
+  investmentPayload,
+  ownerWithToken,
+  SERVICE,
+  sendProvider,
+} from '../../../test/fixtures/providers.ts';
+import {
   bearer,
   createAccountOfEveryRole,
   createTestApp,
@@ -10,13 +17,6 @@ import {
 } from '../../../test/helpers.ts';
 import { insurancePolicies, investmentAccounts, primaryClients, secondaryClients } from '../../db/schema.ts';
 import { addDays, todayInIndia } from '../../lib/dates.ts';
-import {
-  insurancePayload,
-  investmentPayload,
-  ownerWithToken,
-  SERVICE,
-  sendProvider,
-} from '../providers/providers-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

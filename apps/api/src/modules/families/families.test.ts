@@ -1,5 +1,13 @@
 import { ErrorResponseSchema, FamilyListResponseSchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../test/fixtures/primary-clients.ts';
+import {
+  insurancePayload,
+  investmentPayload,
+  ownerWithToken,
+  SERVICE,
+  sendProvider,
+} from '../../../test/fixtures/providers.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -8,14 +16,6 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { insurancePolicies, investmentAccounts, secondaryClients } from '../../db/schema.ts';
-import { createClient } from '../primary-clients/primary-clients-test-kit.ts';
-import {
-  insurancePayload,
-  investmentPayload,
-  ownerWithToken,
-  SERVICE,
-  sendProvider,
-} from '../providers/providers-test-kit.ts';
 import { familyPage } from './families.repository.ts';
 
 let t: TestApp;

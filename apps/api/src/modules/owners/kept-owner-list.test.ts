@@ -2,6 +2,7 @@ import { OwnerListResponseSchema } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerCalls, startAdminApp } from '../../../test/fixtures/owners.ts';
 import {
   onOwnConnection,
   PORTAL_HOST,
@@ -12,7 +13,6 @@ import {
 } from '../../../test/helpers.ts';
 import { agencies, ownerAccounts, users } from '../../db/schema.ts';
 import { onOwnersChange } from '../../db/session-changes.ts';
-import { ownerCalls, startAdminApp } from './owners-test-kit.ts';
 
 // The admin's owner list is kept as the answers sent (issue 8, decision 018) and dropped whenever the database
 // announces a change to what it shows (migration 0014): the admin never sees a list older than the data.

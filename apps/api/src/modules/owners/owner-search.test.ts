@@ -1,10 +1,10 @@
 import { OwnerListResponseSchema } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerCalls, startAdminApp } from '../../../test/fixtures/owners.ts';
 import { type RegisteredAgency, registerAgency, type TestApp } from '../../../test/helpers.ts';
 import { agencies, ownerAccounts, users } from '../../db/schema.ts';
 import { ownerSearchFilter } from './owners.repository.ts';
-import { ownerCalls, startAdminApp } from './owners-test-kit.ts';
 
 // The admin's owner search reads the owner table alone (migration 0015): the owner's name, id, and the e-mail and
 // agency names copied onto it. Triggers keep the copies true whoever writes, so a search finds an owner by what the

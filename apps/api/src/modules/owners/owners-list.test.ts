@@ -2,10 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { DashboardStatsSchema, OwnerAgenciesResponseSchema, OwnerListResponseSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectError,
+  LIMIT_MESSAGE,
+  OFFSET_MESSAGE,
+  ownerCalls,
+  startAdminApp,
+} from '../../../test/fixtures/owners.ts';
 import { createAgencyClient, type TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
 import { agencies, ownerAccounts, users } from '../../db/schema.ts';
-import { expectError, LIMIT_MESSAGE, OFFSET_MESSAGE, ownerCalls, startAdminApp } from './owners-test-kit.ts';
 
 // The admin's owner list and dashboard stats (spec §2 Manage Clients and overview, §3 Client admin view and
 // Dashboard stats, §5 client search; decisions §4 New This Month). This file's database holds only the

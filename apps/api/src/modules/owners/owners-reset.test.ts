@@ -11,8 +11,6 @@ import {
 } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, registerAgency, signIn, signInToken, type TestApp } from '../../../test/helpers.ts';
-import { auditLog } from '../../db/schema.ts';
 import {
   auditOf,
   expectError,
@@ -24,7 +22,9 @@ import {
   startAdminApp,
   userRow,
   verifiedAgencyWithClient,
-} from './owners-test-kit.ts';
+} from '../../../test/fixtures/owners.ts';
+import { type Account, registerAgency, signIn, signInToken, type TestApp } from '../../../test/helpers.ts';
+import { auditLog } from '../../db/schema.ts';
 
 // The admin's reset of an owner's password (spec §2 Reset modal, §5; decisions §3): the registration rule,
 // the owner's tokens revoked, and a new password of their own before anything else at the next sign-in.

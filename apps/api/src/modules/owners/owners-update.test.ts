@@ -2,15 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { MeResponseSchema, MSG, SESSION_EXPIRED_REASON, UpdateOwnerResponseSchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Account,
-  createAgencyClient,
-  PORTAL_HOST,
-  registerAgency,
-  signIn,
-  signInToken,
-  type TestApp,
-} from '../../../test/helpers.ts';
-import {
   auditOf,
   expectError,
   insertAgency,
@@ -21,7 +12,16 @@ import {
   startAdminApp,
   userRow,
   verifiedAgencyWithClient,
-} from './owners-test-kit.ts';
+} from '../../../test/fixtures/owners.ts';
+import {
+  type Account,
+  createAgencyClient,
+  PORTAL_HOST,
+  registerAgency,
+  signIn,
+  signInToken,
+  type TestApp,
+} from '../../../test/helpers.ts';
 
 // The admin's active and verified flags (spec §4 client status; decisions §3): deactivating ends the owner's
 // sessions and closes the agency's client portal, verifying opens it, every change is in the audit log.

@@ -2,13 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { MSG, OwnerAgenciesResponseSchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  PORTAL_HOST,
-  registerAgency,
-  signInToken,
-  type TestApp,
-  verifyOwner,
-} from '../../../test/helpers.ts';
-import {
   expectError,
   insertAgency,
   LIMIT_MESSAGE,
@@ -20,7 +13,14 @@ import {
   snapshot,
   startAdminApp,
   verifiedAgencyWithClient,
-} from './owners-test-kit.ts';
+} from '../../../test/fixtures/owners.ts';
+import {
+  PORTAL_HOST,
+  registerAgency,
+  signInToken,
+  type TestApp,
+  verifyOwner,
+} from '../../../test/helpers.ts';
 
 // The platform admin's calls (spec §2, §3, §7; decisions §1): who may make them, and an owner's agencies.
 // The list and stats are in owners-list.test.ts, the status update in owners-update.test.ts, the password

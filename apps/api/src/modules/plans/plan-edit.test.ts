@@ -5,6 +5,16 @@ import { MSG, WorkspacePlanDetailResponseSchema, WorkspacePlanUpdateResponseSche
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addOnePlan,
+  ownerWithClient,
+  pdfFile,
+  pdfOf,
+  plan,
+  SUBTYPE,
+  uploadPlanDocument,
+} from '../../../test/fixtures/plans.ts';
+import { PAN } from '../../../test/fixtures/primary-clients.ts';
+import {
   bearer,
   createAccountOfEveryRole,
   createTestApp,
@@ -13,16 +23,6 @@ import {
 } from '../../../test/helpers.ts';
 import { PDF_BYTES, pngBytes } from '../../../test/images.ts';
 import { auditLog, documents, insuredMembers } from '../../db/schema.ts';
-import { PAN } from '../primary-clients/primary-clients-test-kit.ts';
-import {
-  addOnePlan,
-  ownerWithClient,
-  pdfFile,
-  pdfOf,
-  plan,
-  SUBTYPE,
-  uploadPlanDocument,
-} from './plans-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

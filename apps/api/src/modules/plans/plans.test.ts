@@ -4,6 +4,9 @@ import path from 'node:path';
 import { AddPlansResponseSchema, WorkspacePlanDetailResponseSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProvider, plan, SUBTYPE } from '../../../test/fixtures/plans.ts';
+import { clientPayload, createClient } from '../../../test/fixtures/primary-clients.ts';
+import { ownerWithToken } from '../../../test/fixtures/providers.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -20,9 +23,6 @@ import {
   investmentAccounts,
   primaryClients,
 } from '../../db/schema.ts';
-import { clientPayload, createClient } from '../primary-clients/primary-clients-test-kit.ts';
-import { ownerWithToken } from '../providers/providers-test-kit.ts';
-import { addProvider, plan, SUBTYPE } from './plans-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

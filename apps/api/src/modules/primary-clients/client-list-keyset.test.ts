@@ -1,8 +1,8 @@
 import { ErrorResponseSchema, PrimaryClientListResponseSchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../test/fixtures/primary-clients.ts';
+import { ownerWithToken } from '../../../test/fixtures/providers.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { ownerWithToken } from '../providers/providers-test-kit.ts';
-import { createClient } from './primary-clients-test-kit.ts';
 
 // Keyset pagination of the workspace's Registered Users (issue 8): Next and Previous seek from the page's
 // cursors in the (agency, created) index, so a deep page costs what the first does.

@@ -1,11 +1,11 @@
 import { PrimaryClientListResponseSchema } from '@portal/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../test/fixtures/primary-clients.ts';
+import { ownerWithToken } from '../../../test/fixtures/providers.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { agencyClientCounts, primaryClients } from '../../db/schema.ts';
-import { ownerWithToken } from '../providers/providers-test-kit.ts';
 import { searchFilter } from './primary-clients.repository.ts';
-import { createClient } from './primary-clients-test-kit.ts';
 
 // The client search of the Registered Users list (issue 5): trigram-indexed so it stays fast at 100k clients.
 

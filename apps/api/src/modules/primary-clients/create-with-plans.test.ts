@@ -3,6 +3,8 @@ import path from 'node:path';
 import { PrimaryClientDetailResponseSchema, PrimaryClientResponseSchema } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientPayload, PORTAL_PASSWORD } from '../../../test/fixtures/primary-clients.ts';
+import { ownerWithToken } from '../../../test/fixtures/providers.ts';
 import { bearer, createTestApp, signIn, type TestApp, verifyOwner } from '../../../test/helpers.ts';
 import { PDF_BYTES, pngBytes } from '../../../test/images.ts';
 import { multipart, type Part } from '../../../test/multipart.ts';
@@ -15,8 +17,6 @@ import {
   primaryClients,
   users,
 } from '../../db/schema.ts';
-import { ownerWithToken } from '../providers/providers-test-kit.ts';
-import { clientPayload, PORTAL_PASSWORD } from './primary-clients-test-kit.ts';
 
 /** A valid client with the given changes, and plans when given. */
 function payloadOf(overrides: Parameters<typeof clientPayload>[0] & { plans?: unknown[] } = {}) {

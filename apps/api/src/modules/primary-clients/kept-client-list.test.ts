@@ -2,10 +2,10 @@ import { PrimaryClientListResponseSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../test/fixtures/primary-clients.ts';
+import { ownerWithToken } from '../../../test/fixtures/providers.ts';
 import { bearer, createTestApp, onOwnConnection, type TestApp } from '../../../test/helpers.ts';
 import { primaryClients, secondaryClients } from '../../db/schema.ts';
-import { ownerWithToken } from '../providers/providers-test-kit.ts';
-import { createClient } from './primary-clients-test-kit.ts';
 
 // The workspace's client list is kept per agency as the answers sent (issue 8, decision 018) and dropped when the
 // database announces a change to the agency's clients, families or plans (migration 0013): the owner never sees a

@@ -13,6 +13,15 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AADHAAR,
+  clientPayload,
+  createClient,
+  PAN,
+  PORTAL_PASSWORD,
+  postClient,
+} from '../../../test/fixtures/primary-clients.ts';
+import { insertPolicy, ownerWithToken, SERVICE } from '../../../test/fixtures/providers.ts';
+import {
   bearer,
   createAccountOfEveryRole,
   createTestApp,
@@ -25,16 +34,7 @@ import { jpegBytes, PDF_BYTES, pngBytes } from '../../../test/images.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { auditLog, primaryClients, secondaryClients, users } from '../../db/schema.ts';
 import { addDays, todayInIndia } from '../../lib/dates.ts';
-import { insertPolicy, ownerWithToken, SERVICE } from '../providers/providers-test-kit.ts';
 import { CLIENT_NOT_FOUND } from './primary-clients.service.ts';
-import {
-  AADHAAR,
-  clientPayload,
-  createClient,
-  PAN,
-  PORTAL_PASSWORD,
-  postClient,
-} from './primary-clients-test-kit.ts';
 
 let t: TestApp;
 /** Every answer body of this file, searched at the end for a full PAN or Aadhaar (decisions §5). */

@@ -4,6 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_NUMBER,
+  insertPolicy,
+  insurancePayload,
+  investmentPayload,
+  ownerWithToken,
+  SERVICE,
+  sendProvider,
+} from '../../../test/fixtures/providers.ts';
+import {
   bearer,
   createAccountOfEveryRole,
   createTestApp,
@@ -13,15 +22,6 @@ import {
 import { jpegBytes, PDF_BYTES, pngBytes, WEBP_BYTES } from '../../../test/images.ts';
 import { auditLog, insurancePolicies, providers } from '../../db/schema.ts';
 import { addDays, addMonths, todayInIndia } from '../../lib/dates.ts';
-import {
-  ACCOUNT_NUMBER,
-  insertPolicy,
-  insurancePayload,
-  investmentPayload,
-  ownerWithToken,
-  SERVICE,
-  sendProvider,
-} from './providers-test-kit.ts';
 
 let t: TestApp;
 /** Every answer body of this file, searched at the end for a full account number (decisions §5). */

@@ -1,19 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { type Database, openPostgres } from '../../db/client.ts';
-import { agencies, primaryClients, reminderSends } from '../../db/schema.ts';
-import { addDays } from '../../lib/dates.ts';
-import { createSmtpMailer } from '../../lib/mail.ts';
 import {
   type Agency,
   addAccount,
   addPolicy,
   agencyWithClients,
-} from '../client-portal/client-portal-test-kit.ts';
+} from '../../../test/fixtures/client-portal.ts';
+import {
+  atIndia,
+  jobDeps,
+  type SmtpReceiver,
+  smtpMailer,
+  startSmtpReceiver,
+} from '../../../test/fixtures/renewals.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { type Database, openPostgres } from '../../db/client.ts';
+import { agencies, primaryClients, reminderSends } from '../../db/schema.ts';
+import { addDays } from '../../lib/dates.ts';
+import { createSmtpMailer } from '../../lib/mail.ts';
 import { claimDue } from './reminder-job.repository.ts';
 import { planReminders, REASONS, runReminderJob } from './reminder-job.ts';
-import { atIndia, jobDeps, type SmtpReceiver, smtpMailer, startSmtpReceiver } from './renewals-test-kit.ts';
 
 // The reminder job against a real SMTP receiver, with the calendar driven by the test: which e-mails go out
 // on which days, once each under concurrent runners and restarts, retries with back-off, then failure.

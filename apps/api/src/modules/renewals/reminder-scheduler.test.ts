@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPolicy, agencyWithClients, signedInClient } from '../../../test/fixtures/client-portal.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { mailOutbox, reminderSends } from '../../db/schema.ts';
 import { addDays, todayInIndia } from '../../lib/dates.ts';
-import { addPolicy, agencyWithClients, signedInClient } from '../client-portal/client-portal-test-kit.ts';
 
 // The scheduler as the server runs it: REMINDER_INTERVAL_SECONDS starts the job in the app, which sends a
 // due reminder into the outbox (no SMTP_URL), and closing the app stops it.

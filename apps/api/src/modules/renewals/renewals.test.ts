@@ -8,6 +8,15 @@ import {
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Agency,
+  addAccount,
+  addPolicy,
+  agencyWithClients,
+  pdfBytes,
+  signedInClient,
+} from '../../../test/fixtures/client-portal.ts';
+import { atIndia } from '../../../test/fixtures/renewals.ts';
 import { bearer, createTestApp, PORTAL_HOST, signInToken, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
 import {
@@ -18,16 +27,7 @@ import {
   secondaryClients,
 } from '../../db/schema.ts';
 import { addDays, todayInIndia } from '../../lib/dates.ts';
-import {
-  type Agency,
-  addAccount,
-  addPolicy,
-  agencyWithClients,
-  pdfBytes,
-  signedInClient,
-} from '../client-portal/client-portal-test-kit.ts';
 import { runReminderJob } from './reminder-job.ts';
-import { atIndia } from './renewals-test-kit.ts';
 
 // The renewal work-list API: windows, what was done, the owner's marks, reminder settings, the outbox, the
 // client's notification preference; another agency's plan is a 404 like an unknown one.

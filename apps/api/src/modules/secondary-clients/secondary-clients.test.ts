@@ -3,6 +3,8 @@ import { ErrorResponseSchema, SecondaryClientDetailResponseSchema } from '@porta
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AADHAAR, createClient } from '../../../test/fixtures/primary-clients.ts';
+import { ownerWithToken } from '../../../test/fixtures/providers.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -13,8 +15,6 @@ import {
 import { jpegBytes, PDF_BYTES, pngBytes } from '../../../test/images.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { auditLog, secondaryClients } from '../../db/schema.ts';
-import { AADHAAR, createClient } from '../primary-clients/primary-clients-test-kit.ts';
-import { ownerWithToken } from '../providers/providers-test-kit.ts';
 
 let t: TestApp;
 const bodies: string[] = [];
