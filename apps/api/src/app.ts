@@ -59,11 +59,34 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** A request address as logged: a bearer token (`?token=eyJ…`) or a password in its query is not kept. */
+/** Query parameters whose values say nothing about a person: pages, cursors, windows and kinds. */
+const LOGGED_QUERY_KEYS = new Set(['offset', 'limit', 'after', 'before', 'window', 'type', 'category']);
+
+/**
+ * A request address as logged: a bearer token in it is not kept, nor the value of any query parameter but the
+ * harmless ones above. Searches carry clients' names, phones and e-mails (issue 23 item 13), and a `?token=` or
+ * a password must never reach a log.
+ */
 export function withoutSecrets(url: string): string {
-  return url
-    .replace(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*/g, '[Redacted]')
-    .replace(/([?&][^=&]*(?:token|password|secret)[^=&]*=)[^&#]*/gi, '$1[Redacted]');
+  const at = url.indexOf('?');
+  const jwt = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*/g;
+  const path = (at < 0 ? url : url.slice(0, at)).replace(jwt, '[Redacted]');
+  if (at < 0) return path;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = eq < 0 ? pair : pair.slice(0, eq);
+      let name = key;
+      try {
+        name = decodeURIComponent(key.replace(/\+/g, ' '));
+      } catch {}
+      if (LOGGED_QUERY_KEYS.has(name)) return pair;
+      return eq < 0 ? '[Redacted]' : `${key}=[Redacted]`;
+    })
+    .join('&');
+  return `${path}?${query.replace(jwt, '[Redacted]')}`;
 }
 
 /** Builds the whole app as tests and the server use it (conventions: app.ts builds, server.ts listens). */
@@ -117,7 +140,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               }),
             },
           },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the portal, whoever they are: only for a portal that cannot be
+    // reached but through them (Fastify's own number fails closed). Addresses are checked (issue 23 item 10).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Clients that never finish a request hold nothing for long (issue 23 item 4); Node checks its headers and
     // request limits on an interval of its own, here one a second (or finer for the tests' short limits).

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,39 @@ export function defaultHashConcurrency(): number {
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Which proxies' X-Forwarded-For to believe (issue 23 item 10): `false`; the proxies' addresses and CIDR ranges,
+ * comma separated; or a number of proxy hops in front of the portal (`true` is one: the load balancer next to
+ * it), which holds only where the portal cannot be reached but through them. A client's own X-Forwarded-For is never the answer, so it cannot choose the address that the
+ * sign-in limits count, nor the one the audit log keeps.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string => {
+    const lower = v.toLowerCase();
+    if (['false', '0', 'no', ''].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 10) return hops;
+    }
+    const entries = v.split(',').map((entry) => entry.trim());
+    const isAddress = (entry: string) => {
+      const [address = '', bits, ...rest] = entry.split('/');
+      const family = isIP(address);
+      if (!family || rest.length > 0) return false;
+      if (bits === undefined) return true;
+      return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+    };
+    if (entries.every(isAddress)) return entries.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message: 'TRUST_PROXY must be false, a number of proxy hops (1-10), or proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -46,7 +80,7 @@ const EnvSchema = z.object({
   SEED_DEMO: boolish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: boolish.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultHashConcurrency()),
   SMTP_URL: z
     .string()
@@ -88,7 +122,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or proxies' addresses (see `trustProxy` above). */
+  trustProxy: false | number | string;
   hashConcurrency: number;
   /** SMTP server of the reminder e-mails (nodemailer URL); unset: they go to the outbox table (issue 7). */
   smtpUrl: string | undefined;
