@@ -31,9 +31,19 @@ test('an expired session ends on the session-ended screen', async ({ page }) => 
 });
 
 test('the session-ended screen is also reached through /login?reason=', async ({ page }) => {
-  await page.goto('/login?reason=Signed%20out%20elsewhere.');
-  await expect(page.getByText('Signed out elsewhere.')).toBeVisible();
+  await page.goto('/login?reason=Your%20session%20has%20expired%20or%20is%20invalid.');
+  await expect(page.getByText('Your session has expired or is invalid.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go to Login' })).toBeVisible();
+});
+
+test('a link cannot put its own words on the session-ended screen', async ({ page }) => {
+  // Issue 23 item 12: only the portal's own reasons are shown; any other text shows the default.
+  const planted = 'Your policy is BLOCKED. Re-verify at http://evil.example now.';
+  for (const path of ['/login', '/session-expired']) {
+    await page.goto(`${path}?reason=${encodeURIComponent(planted)}`);
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+    await expect(page.getByText(/BLOCKED|evil\.example/)).toHaveCount(0);
+  }
 });
 
 test('the guard sends visitors without a token, or with an unreadable one, to the sign-in screen', async ({

@@ -3,6 +3,14 @@ export const PORTAL_VERSION = '2.4';
 export const TOKEN_STORAGE_KEY = 'token';
 export const SESSION_EXPIRED_REASON = 'Your session has expired or is invalid.';
 export const SESSION_EXPIRED_DEFAULT = 'Your session has expired. Please log in again.';
+/**
+ * The reasons the session-ended screen shows (decisions §4, session-ended reasons): only the portal's own. Any
+ * other `?reason=` shows the default, so a link cannot put its words on the portal's page (issue 23 item 12).
+ */
+export const SESSION_ENDED_REASONS: readonly string[] = [SESSION_EXPIRED_REASON, SESSION_EXPIRED_DEFAULT];
+/** The text the session-ended screen shows for the reason in its address. */
+export const sessionEndedText = (reason: string | null | undefined): string =>
+  reason && SESSION_ENDED_REASONS.includes(reason) ? reason : SESSION_EXPIRED_DEFAULT;
 export const DEFAULT_PAGE_SIZE = 10;
 export const RECENT_CLIENTS_ROWS = 5;
 export const PASSWORD_MIN_LENGTH = 8;

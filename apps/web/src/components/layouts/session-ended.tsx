@@ -1,18 +1,18 @@
-import { SESSION_EXPIRED_DEFAULT } from '@portal/contract';
+import { sessionEndedText } from '@portal/contract';
 import { Clock } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { removeToken } from '../../lib/session.ts';
 import { Button } from '../ui/button.tsx';
 import { StatusPage } from './status-page.tsx';
 
-/** The session-ended screen (spec §2): the reason, and Go to Login that clears the token. */
+/** The session-ended screen (spec §2): the reason if it is one of the portal's, and Go to Login that clears the token. */
 export function SessionEnded({ reason }: { reason: string | null }) {
   const navigate = useNavigate();
   return (
     <StatusPage
       icon={<Clock className="size-7" aria-hidden />}
       title="Session ended"
-      text={reason || SESSION_EXPIRED_DEFAULT}
+      text={sessionEndedText(reason)}
     >
       <Button
         onClick={() => {
