@@ -15,9 +15,10 @@ import {
   renewalEvents,
   services,
 } from '../../src/db/schema.ts';
-import { addPlans, addProvider, pdfFile, plan, SERVICE_IDS } from '../fixtures/plans.ts';
+import { addPlans, addProvider, pdfFile, plan } from '../fixtures/plans.ts';
 import { clientPayload } from '../fixtures/primary-clients.ts';
 import { ownerWithToken } from '../fixtures/providers.ts';
+import { SERVICE_IDS } from '../fixtures/services.ts';
 import { bearer, createAdmin, createTestApp, PORTAL_HOST, signInToken, type TestApp } from '../helpers.ts';
 import { pngBytes } from '../images.ts';
 import { multipart, type Part } from '../multipart.ts';

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
 import { openPglite } from '../../src/db/client.ts';
 import { figure } from '../figures.ts';
-import { SERVICE_IDS } from '../fixtures/plans.ts';
+import { SERVICE_IDS } from '../fixtures/services.ts';
 import { databaseUrl } from '../global-setup.ts';
 import { PORTAL_HOST, TEST_ENCRYPTION_KEY, TEST_TOKEN_SECRET } from '../helpers.ts';
 import { describeHits, LeakWatch } from '../leak-scanner.ts';

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decryptBytes } from '../../src/lib/crypto.ts';
 import { figure } from '../figures.ts';
+import { pdfOf } from '../fixtures/pdf-bytes.ts';
 import { plan } from '../fixtures/plans.ts';
 import { clientPayload } from '../fixtures/primary-clients.ts';
 import { TEST_ENCRYPTION_KEY } from '../helpers.ts';
-import { PDF_BYTES } from '../images.ts';
 import { multipart, type Part } from '../multipart.ts';
 import {
   freshDatabase,
@@ -97,12 +97,6 @@ function storedFiles(dir: string): Array<{ key: string; size: number }> {
   return files;
 }
 
-/** A PDF of exactly `size` bytes (AES-GCM keeps the length, so its encrypted file is as long). */
-function pdfOfSize(size: number, tag: string): Buffer {
-  const head = Buffer.concat([PDF_BYTES, Buffer.from(`% ${tag} `, 'latin1')]);
-  return Buffer.concat([head, Buffer.alloc(size - head.length - 1, 0x30), Buffer.from('\n')]);
-}
-
 async function call(port: number, token: string, method: string, url: string, body: object) {
   const res = await request(port, { method, path: url, headers: { authorization: `Bearer ${token}` }, body });
   if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}: ${res.body}`);
@@ -159,7 +153,7 @@ describe(`SIGKILL during a stream of writes with documents (${engine})`, () => {
     let n = 0;
     const bytesFor = (kind: Kind) => {
       n += 1;
-      return pdfOfSize(250_000 + n * 17, `${kind} ${n} ${SEED}`);
+      return pdfOf(`${kind} ${n} ${SEED}`, 250_000 + n * 17);
     };
     const items: Item[] = [];
     for (let i = 0; i < PER_KIND; i += 1) {

@@ -11,10 +11,12 @@ import { createOutboxMailer } from '../../src/lib/mail-outbox.ts';
 import { encodePng, pngChunk } from '../../src/lib/png.ts';
 import { runReminderJob } from '../../src/modules/renewals/reminder-job.ts';
 import { figure } from '../figures.ts';
+import { pdfOf } from '../fixtures/pdf-bytes.ts';
 import { plan, SUBTYPE } from '../fixtures/plans.ts';
 import { clientPayload } from '../fixtures/primary-clients.ts';
 import { insurancePayload, investmentPayload } from '../fixtures/providers.ts';
 import { atIndia } from '../fixtures/renewals.ts';
+import { SERVICE_IDS } from '../fixtures/services.ts';
 import {
   bearer,
   createAdmin,
@@ -28,7 +30,6 @@ import {
   uniqueIp,
   verifyOwner,
 } from '../helpers.ts';
-import { PDF_BYTES } from '../images.ts';
 import { multipart, type Part } from '../multipart.ts';
 import { apiRoutes, documentedRoutes, routerRoutes } from '../routes.ts';
 import {
@@ -57,7 +58,7 @@ import {
 type Side = 'A' | 'B';
 const SIDES: Side[] = ['A', 'B'];
 const otherSide = (s: Side): Side => (s === 'A' ? 'B' : 'A');
-const LIFE = '00000000-0000-4000-8000-000000000001';
+const LIFE = SERVICE_IDS.life;
 const PASSWORD_BASE = 'Matrix#2026';
 
 let canaryCount = 0;
@@ -86,8 +87,7 @@ async function asClient<T>(client: number | undefined, write: () => Promise<T>):
 const canaryPng = (text: string) =>
   encodePng(2, 2, () => [0x3c, 0x6c, 0x9c], [pngChunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1'))]);
 /** A PDF carrying the canary in a comment, over the 100-byte minimum. */
-const canaryPdf = (text: string) =>
-  Buffer.concat([PDF_BYTES, Buffer.from(`% ${text} ${'padding of the matrix document. '.repeat(4)}\n`)]);
+const canaryPdf = (text: string) => pdfOf(text);
 const pdfPart = (name: string, side: Side): Part => ({
   name,
   filename: 'plan.pdf',

@@ -8,7 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { figure } from '../figures.ts';
-import { addPlans, addProvider, pdfOf, plan } from '../fixtures/plans.ts';
+import { pdfOf } from '../fixtures/pdf-bytes.ts';
+import { addPlans, addProvider, plan } from '../fixtures/plans.ts';
 import { AADHAAR, clientPayload, createClient } from '../fixtures/primary-clients.ts';
 import {
   bearer,

@@ -25,10 +25,10 @@ import {
   addFamilyMember,
   addPolicy,
   agencyWithClients,
-  pdfBytes,
   saveDocument,
   signedInClient,
 } from '../fixtures/client-portal.ts';
+import { pdfOf } from '../fixtures/pdf-bytes.ts';
 import { TEST_APP_LOGIN } from '../global-setup.ts';
 import { bearer, createTestApp, type TestApp } from '../helpers.ts';
 
@@ -106,7 +106,7 @@ describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
           t,
           agency.agency.agencyId,
           'policy_pdf',
-          pdfBytes(),
+          pdfOf('document', 400),
           'application/pdf',
         ),
       });

@@ -20,12 +20,12 @@ import {
   addFamilyMember,
   addPolicy,
   agencyWithClients,
-  pdfBytes,
   richClient,
   SECRET,
   saveDocument,
   signedInClient,
 } from '../../../test/fixtures/client-portal.ts';
+import { pdfOf } from '../../../test/fixtures/pdf-bytes.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { pngBytes } from '../../../test/images.ts';
 import { auditLog, primaryClients, users } from '../../db/schema.ts';
@@ -67,12 +67,24 @@ beforeAll(async () => {
     relationship: 'Wife',
   });
   otherPolicy = await addPolicy(t, a, other.primaryClientId, 'life', {
-    documentId: await saveDocument(t, a.agency.agencyId, 'policy_pdf', pdfBytes(), 'application/pdf'),
+    documentId: await saveDocument(
+      t,
+      a.agency.agencyId,
+      'policy_pdf',
+      pdfOf('document', 400),
+      'application/pdf',
+    ),
   });
   foreign = await signedInClient(t, b, 'Farhan Ali');
   foreignFamily = await addFamilyMember(t, b, foreign.primaryClientId, { firstName: 'Zoya' });
   foreignPolicy = await addPolicy(t, b, foreign.primaryClientId, 'motor', {
-    documentId: await saveDocument(t, b.agency.agencyId, 'policy_pdf', pdfBytes(), 'application/pdf'),
+    documentId: await saveDocument(
+      t,
+      b.agency.agencyId,
+      'policy_pdf',
+      pdfOf('document', 400),
+      'application/pdf',
+    ),
   });
   foreignAccount = await addAccount(t, b, foreign.primaryClientId, 'nps');
 });
@@ -331,7 +343,7 @@ describe('plan documents', () => {
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.rawPayload.equals(pdfBytes(500))).toBe(true);
+    expect(res.rawPayload.equals(pdfOf('document', 500))).toBe(true);
     const rows = await downloads(rich.me.userId);
     expect(rows.length).toBe(before + 1);
     expect(rows.at(-1)).toMatchObject({
@@ -359,13 +371,25 @@ describe('plan documents', () => {
     );
     const c = await signedInClient(t, a);
     const tiny = await addPolicy(t, a, c.primaryClientId, 'life', {
-      documentId: await saveDocument(t, a.agency.agencyId, 'policy_pdf', pdfBytes(99), 'application/pdf'),
+      documentId: await saveDocument(
+        t,
+        a.agency.agencyId,
+        'policy_pdf',
+        pdfOf('document', 99),
+        'application/pdf',
+      ),
     });
     await expect404(c.token, `/api/agency-user/policies/${tiny.id}/document`, MSG.documentMissing);
     const detail = await get(c.token, `/api/agency-user/client/plans/${tiny.id}/details`);
     expect(detail.json().document_available).toBe(false);
     const exact = await addPolicy(t, a, c.primaryClientId, 'life', {
-      documentId: await saveDocument(t, a.agency.agencyId, 'policy_pdf', pdfBytes(100), 'application/pdf'),
+      documentId: await saveDocument(
+        t,
+        a.agency.agencyId,
+        'policy_pdf',
+        pdfOf('document', 100),
+        'application/pdf',
+      ),
     });
     expect((await get(c.token, `/api/agency-user/policies/${exact.id}/document`)).statusCode).toBe(200);
   });
@@ -457,7 +481,10 @@ describe('secondary clients', () => {
     const res = await get(rich.me.token, `/api/agency-user/secondary-client/${rich.spouse}/documents`);
     expect(res.statusCode).toBe(200);
     const body = SecondaryClientDocumentsSchema.parse(res.json());
-    expect(body.aadhaar).toEqual({ mime: 'application/pdf', data: pdfBytes(300).toString('base64') });
+    expect(body.aadhaar).toEqual({
+      mime: 'application/pdf',
+      data: pdfOf('document', 300).toString('base64'),
+    });
     expect(body.pan).toEqual({ mime: 'image/png', data: pngBytes(2, 2, 200).toString('base64') });
     expect(body.cheque).toBeNull();
     expect(body.profile_image?.mime).toBe('image/png');

@@ -7,11 +7,11 @@ import {
   addFamilyMember,
   addPolicy,
   agencyWithClients,
-  pdfBytes,
-  SERVICE_IDS,
   saveDocument,
   signedInClient,
 } from '../../../test/fixtures/client-portal.ts';
+import { pdfOf } from '../../../test/fixtures/pdf-bytes.ts';
+import { SERVICE_IDS } from '../../../test/fixtures/services.ts';
 import { bearer, createTestApp, onOwnConnection, type TestApp } from '../../../test/helpers.ts';
 import type { Hearing } from '../../db/client.ts';
 import {
@@ -90,7 +90,13 @@ describe('the kept plan answers', () => {
   beforeAll(async () => {
     a = await agencyWithClients(t);
     me = await signedInClient(t, a);
-    const doc = await saveDocument(t, a.agency.agencyId, 'policy_pdf', pdfBytes(500), 'application/pdf');
+    const doc = await saveDocument(
+      t,
+      a.agency.agencyId,
+      'policy_pdf',
+      pdfOf('document', 500),
+      'application/pdf',
+    );
     policy = (
       await addPolicy(t, a, me.primaryClientId, 'life', { planName: 'Jeevan Anand', documentId: doc })
     ).id;
@@ -311,7 +317,13 @@ describe('the kept plan answers', () => {
   });
 
   it("downloads a plan's PDF as it is now: a replaced document, then none once the plan is removed", async () => {
-    const doc1 = await saveDocument(t, a.agency.agencyId, 'policy_pdf', pdfBytes(600), 'application/pdf');
+    const doc1 = await saveDocument(
+      t,
+      a.agency.agencyId,
+      'policy_pdf',
+      pdfOf('document', 600),
+      'application/pdf',
+    );
     const plan = (await addPolicy(t, a, me.primaryClientId, 'motor', { documentId: doc1 })).id;
     const download = () => get(me.token, `/api/agency-user/policies/${plan}/document`);
     const first = await download();
@@ -319,7 +331,13 @@ describe('the kept plan answers', () => {
     expect(first.rawPayload.length).toBe(600);
     expect((await download()).rawPayload.length).toBe(600);
 
-    const doc2 = await saveDocument(t, a.agency.agencyId, 'policy_pdf', pdfBytes(900), 'application/pdf');
+    const doc2 = await saveDocument(
+      t,
+      a.agency.agencyId,
+      'policy_pdf',
+      pdfOf('document', 900),
+      'application/pdf',
+    );
     await t.db.update(insurancePolicies).set({ documentId: doc2 }).where(eq(insurancePolicies.id, plan));
     const replaced = await download();
     expect(replaced.statusCode).toBe(200);

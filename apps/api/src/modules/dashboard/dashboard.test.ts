@@ -5,9 +5,9 @@ import {
   insurancePayload,
   investmentPayload,
   ownerWithToken,
-  SERVICE,
   sendProvider,
 } from '../../../test/fixtures/providers.ts';
+import { SERVICE_IDS } from '../../../test/fixtures/services.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -46,7 +46,7 @@ async function agencyWithProviders() {
   const star = await provider(
     token,
     'insurance',
-    insurancePayload({ provider_name: 'Star Health', service_id: SERVICE.health }),
+    insurancePayload({ provider_name: 'Star Health', service_id: SERVICE_IDS.health }),
   );
   const hdfc = await provider(token, 'investment', investmentPayload({ provider_name: 'HDFC Mutual Fund' }));
   return { agencyId: agency.agencyId, token, lic, star, hdfc };
@@ -138,7 +138,7 @@ describe('the dashboard home', () => {
       },
     ) => ({
       agencyId,
-      serviceId: values.providerId === star ? SERVICE.health : SERVICE.life,
+      serviceId: values.providerId === star ? SERVICE_IDS.health : SERVICE_IDS.life,
       policyNumber: `POL-${Math.random().toString(36).slice(2, 8)}`,
       ...values,
     });
@@ -187,7 +187,7 @@ describe('the dashboard home', () => {
     ) => ({
       agencyId,
       providerId: hdfc,
-      serviceId: SERVICE.mutual_funds,
+      serviceId: SERVICE_IDS.mutual_funds,
       accountNumber: `FOLIO-${Math.random().toString(36).slice(2, 8)}`,
       ...values,
     });
@@ -215,7 +215,7 @@ describe('the dashboard home', () => {
       agencyId: other.agency.agencyId,
       primaryClientId: otherClient,
       providerId: otherLic,
-      serviceId: SERVICE.life,
+      serviceId: SERVICE_IDS.life,
       policyNumber: 'OTHER-1',
       premiumAmount: '77777.77',
       endDate: addDays(today, 3),
@@ -339,7 +339,7 @@ describe('the dashboard home', () => {
           agencyId,
           primaryClientId: primaryClientId!,
           providerId: providerId!,
-          serviceId: providerId === star ? SERVICE.health : SERVICE.life,
+          serviceId: providerId === star ? SERVICE_IDS.health : SERVICE_IDS.life,
           policyNumber: `P-${Math.random().toString(36).slice(2, 8)}`,
           premiumAmount,
           endDate,
@@ -355,7 +355,7 @@ describe('the dashboard home', () => {
         ].map((v) => ({
           agencyId,
           providerId: hdfc,
-          serviceId: SERVICE.mutual_funds,
+          serviceId: SERVICE_IDS.mutual_funds,
           accountNumber: `F-${Math.random().toString(36).slice(2, 8)}`,
           ...v,
         })),
@@ -399,9 +399,9 @@ describe('the dashboard home', () => {
         active_investment_accounts: of('investment').length,
         total_annual_premium: sum(of('insurance')),
         total_invested: sum(of('investment')),
-        life: of('insurance').filter((r) => r.service === SERVICE.life).length,
-        health: of('insurance').filter((r) => r.service === SERVICE.health).length,
-        life_premium: sum(of('insurance').filter((r) => r.service === SERVICE.life)),
+        life: of('insurance').filter((r) => r.service === SERVICE_IDS.life).length,
+        health: of('insurance').filter((r) => r.service === SERVICE_IDS.health).length,
+        life_premium: sum(of('insurance').filter((r) => r.service === SERVICE_IDS.life)),
         providers: Object.fromEntries(perProvider),
       };
     }
@@ -430,7 +430,7 @@ describe('the dashboard home', () => {
       ['a plan lapsed', policy(4, { status: 'lapsed' })],
       [
         'a plan moved to another provider and service',
-        policy(2, { providerId: star, serviceId: SERVICE.health }),
+        policy(2, { providerId: star, serviceId: SERVICE_IDS.health }),
       ],
       [
         'an account removed',
@@ -492,7 +492,7 @@ describe('the dashboard home', () => {
       agencyId,
       primaryClientId,
       providerId: lic,
-      serviceId: SERVICE.life,
+      serviceId: SERVICE_IDS.life,
       policyNumber: `P-${Math.random().toString(36).slice(2, 8)}`,
       premiumAmount: '100.00',
       endDate: addDays(today, 30),

@@ -5,9 +5,9 @@ import {
   insurancePayload,
   investmentPayload,
   ownerWithToken,
-  SERVICE,
   sendProvider,
 } from '../../../test/fixtures/providers.ts';
+import { SERVICE_IDS } from '../../../test/fixtures/services.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -79,7 +79,7 @@ async function family() {
       agencyId,
       primaryClientId: client.primary_client_id,
       providerId: life,
-      serviceId: SERVICE.life,
+      serviceId: SERVICE_IDS.life,
       planName: 'Jeevan Anand',
       policyNumber: 'LIC-778899',
       premiumAmount: '24500.00',
@@ -93,7 +93,7 @@ async function family() {
       primaryClientId: client.primary_client_id,
       secondaryClientId: spouse,
       providerId: fund,
-      serviceId: SERVICE.mutual_funds,
+      serviceId: SERVICE_IDS.mutual_funds,
       planName: 'HDFC Flexi Cap',
       accountNumber: 'FOLIO-1234567',
       amount: '250000.50',

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { MSG, WorkspacePlanDetailResponseSchema, WorkspacePlanUpdateResponseSchema } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfOf } from '../../../test/fixtures/pdf-bytes.ts';
 import {
   addOnePlan,
   ownerWithClient,
   pdfFile,
-  pdfOf,
   plan,
   SUBTYPE,
   uploadPlanDocument,

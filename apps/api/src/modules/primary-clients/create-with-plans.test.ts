@@ -3,8 +3,10 @@ import path from 'node:path';
 import { PrimaryClientDetailResponseSchema, PrimaryClientResponseSchema } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProvider } from '../../../test/fixtures/plans.ts';
 import { clientPayload, PORTAL_PASSWORD } from '../../../test/fixtures/primary-clients.ts';
 import { ownerWithToken } from '../../../test/fixtures/providers.ts';
+import { INVESTMENT } from '../../../test/fixtures/services.ts';
 import { bearer, createTestApp, signIn, type TestApp, verifyOwner } from '../../../test/helpers.ts';
 import { PDF_BYTES, pngBytes } from '../../../test/images.ts';
 import { multipart, type Part } from '../../../test/multipart.ts';
@@ -32,40 +34,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
-
-const SERVICE_IDS: Record<string, string> = {
-  life: '00000000-0000-4000-8000-000000000001',
-  health: '00000000-0000-4000-8000-000000000002',
-  motor: '00000000-0000-4000-8000-000000000003',
-  travel: '00000000-0000-4000-8000-000000000004',
-  home: '00000000-0000-4000-8000-000000000005',
-  mutual_funds: '00000000-0000-4000-8000-000000000006',
-  nps: '00000000-0000-4000-8000-000000000007',
-  postoffice: '00000000-0000-4000-8000-000000000008',
-};
-const INVESTMENT = ['mutual_funds', 'nps', 'postoffice'];
-
-async function addProvider(token: string, service: string) {
-  const category = INVESTMENT.includes(service) ? 'investment' : 'insurance';
-  const body = multipart([
-    {
-      name: 'payload',
-      value: JSON.stringify({
-        service_id: SERVICE_IDS[service],
-        provider_name: `${service} Co`,
-        agency_code: 'AG-1',
-      }),
-    },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/plans/${category}`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json<{ data: { provider_id: string } }>().data.provider_id;
-}
 
 const SUBTYPE: Record<string, Record<string, unknown>> = {
   life: { sum_assured: '1000000', plan_name: 'Jeevan Anand', mode: 'Yearly', term: 20, ppt: 15 },
@@ -131,7 +99,7 @@ function sendClient(token: string, payload: unknown, planFiles: FilePart[] = [],
 async function setUp(services: string[]) {
   const owner = await ownerWithToken(t.app);
   const providers: Record<string, string> = {};
-  for (const s of services) providers[s] = await addProvider(owner.token, s);
+  for (const s of services) providers[s] = await addProvider(t.app, owner.token, s);
   return { ...owner, providers };
 }
 

@@ -12,6 +12,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPolicy } from '../../../test/fixtures/plans.ts';
 import {
   AADHAAR,
   clientPayload,
@@ -20,7 +21,8 @@ import {
   PORTAL_PASSWORD,
   postClient,
 } from '../../../test/fixtures/primary-clients.ts';
-import { insertPolicy, ownerWithToken, SERVICE } from '../../../test/fixtures/providers.ts';
+import { ownerWithToken } from '../../../test/fixtures/providers.ts';
+import { SERVICE_IDS } from '../../../test/fixtures/services.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -277,7 +279,7 @@ describe('the client detail', () => {
     const providerBody = multipart([
       {
         name: 'payload',
-        value: JSON.stringify({ service_id: SERVICE.life, provider_name: 'LIC', agency_code: 'A1' }),
+        value: JSON.stringify({ service_id: SERVICE_IDS.life, provider_name: 'LIC', agency_code: 'A1' }),
       },
     ]);
     const provider = await t.app.inject({

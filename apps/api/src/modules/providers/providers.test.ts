@@ -3,15 +3,15 @@ import { ErrorResponseSchema, ProviderListResponseSchema, ProviderResponseSchema
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPolicy } from '../../../test/fixtures/plans.ts';
 import {
   ACCOUNT_NUMBER,
-  insertPolicy,
   insurancePayload,
   investmentPayload,
   ownerWithToken,
-  SERVICE,
   sendProvider,
 } from '../../../test/fixtures/providers.ts';
+import { SERVICE_IDS } from '../../../test/fixtures/services.ts';
 import {
   bearer,
   createAccountOfEveryRole,
@@ -56,7 +56,7 @@ describe('adding an insurance company', () => {
     const { data } = ProviderResponseSchema.parse(res.json());
     expect(data).toMatchObject({
       category: 'insurance',
-      service_id: SERVICE.life,
+      service_id: SERVICE_IDS.life,
       service_code: 'life',
       service_name: 'Life Insurance',
       provider_name: 'LIC of India',
@@ -99,7 +99,7 @@ describe('adding an insurance company', () => {
     const res = keep(
       await sendProvider(t.app, token, {
         category: 'insurance',
-        payload: { service_id: SERVICE.health, provider_name: 'Star Health', agency_code: 'SH-1' },
+        payload: { service_id: SERVICE_IDS.health, provider_name: 'Star Health', agency_code: 'SH-1' },
       }),
     );
     expect(res.statusCode).toBe(201);
@@ -113,7 +113,7 @@ describe('adding an insurance company', () => {
 
   it('refuses an investment service, naming service_id, and an unknown service', async () => {
     const { agency, token } = await ownerWithToken(t.app);
-    for (const serviceId of [SERVICE.mutual_funds, randomUUID()]) {
+    for (const serviceId of [SERVICE_IDS.mutual_funds, randomUUID()]) {
       const res = keep(
         await sendProvider(t.app, token, {
           category: 'insurance',
@@ -128,7 +128,7 @@ describe('adding an insurance company', () => {
     const wrong = keep(
       await sendProvider(t.app, token, {
         category: 'investment',
-        payload: investmentPayload({ service_id: SERVICE.life }),
+        payload: investmentPayload({ service_id: SERVICE_IDS.life }),
       }),
     );
     expect(wrong.json().message).toBe(
@@ -478,7 +478,7 @@ describe('editing', () => {
         category: 'investment',
         id,
         payload: investmentPayload({
-          service_id: SERVICE.nps,
+          service_id: SERVICE_IDS.nps,
           provider_name: 'HDFC Pension',
           bank_details: { bank_name: 'Axis Bank', account_number: null },
           euin_number: null,
@@ -544,7 +544,7 @@ describe('lists', () => {
     });
     await sendProvider(t.app, token, {
       category: 'insurance',
-      payload: insurancePayload({ provider_name: 'Aditya Birla Health', service_id: SERVICE.health }),
+      payload: insurancePayload({ provider_name: 'Aditya Birla Health', service_id: SERVICE_IDS.health }),
     });
     await sendProvider(t.app, token, { category: 'investment', payload: investmentPayload() });
 
@@ -561,7 +561,7 @@ describe('lists', () => {
     const insurance = await get(token, '/api/plans/insurance/providers');
     expect(Object.keys(insurance.json())).toEqual(['data']);
     expect(insurance.json().data).toHaveLength(2);
-    const byService = (await get(token, `/api/agencies/providers/by-service/${SERVICE.health}`)).json();
+    const byService = (await get(token, `/api/agencies/providers/by-service/${SERVICE_IDS.health}`)).json();
     expect(byService).toMatchObject({
       status: 'success',
       data: [{ provider_name: 'Aditya Birla Health', service_code: 'health' }],
@@ -672,9 +672,9 @@ describe('tenancy and roles', () => {
 
     expect((await get(b.token, '/api/plans/providers')).json().data).toEqual([]);
     expect((await get(b.token, '/api/plans/insurance/providers')).json().data).toEqual([]);
-    expect((await get(b.token, `/api/agencies/providers/by-service/${SERVICE.life}`)).json().data).toEqual(
-      [],
-    );
+    expect(
+      (await get(b.token, `/api/agencies/providers/by-service/${SERVICE_IDS.life}`)).json().data,
+    ).toEqual([]);
     for (const url of [`/api/plans/${id}/bank-details`, `/api/plans/${id}/logo`]) {
       const res = await get(b.token, url);
       expect(res.statusCode).toBe(404);

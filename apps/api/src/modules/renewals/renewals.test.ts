@@ -13,9 +13,9 @@ import {
   addAccount,
   addPolicy,
   agencyWithClients,
-  pdfBytes,
   signedInClient,
 } from '../../../test/fixtures/client-portal.ts';
+import { pdfOf } from '../../../test/fixtures/pdf-bytes.ts';
 import { atIndia } from '../../../test/fixtures/renewals.ts';
 import { bearer, createTestApp, PORTAL_HOST, signInToken, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
@@ -190,7 +190,7 @@ describe('marking plans', () => {
       plans.in3.id,
       { new_end_date: newEnd, note: 'Paid online' },
       {
-        bytes: pdfBytes(600),
+        bytes: pdfOf('document', 600),
         name: 'renewal.pdf',
         type: 'application/pdf',
       },
@@ -211,7 +211,7 @@ describe('marking plans', () => {
     const [row] = await t.db.select().from(insurancePolicies).where(eq(insurancePolicies.id, plans.in3.id));
     expect(row?.endDate).toBe(newEnd);
     const doc = await t.app.services.documents.read(t.db, a.agency.agencyId, row!.documentId!);
-    expect(doc?.bytes.equals(pdfBytes(600))).toBe(true);
+    expect(doc?.bytes.equals(pdfOf('document', 600))).toBe(true);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, plans.in3.id));
     expect(audit.map((e) => e.action)).toContain('plan.renewed');
   });
