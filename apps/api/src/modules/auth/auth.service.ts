@@ -12,7 +12,7 @@ import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
 import { parseTenantHost } from './tenant-host.ts';
-import { clearFailures, recordFailure, throttleState } from './throttle.ts';
+import { forgetExpired, reserveAttempt, settleSuccess, signInKeys } from './throttle.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -55,23 +55,29 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
   const agency = host.kind === 'agency' ? await repo.findAgencyBySlug(deps.db, host.slug) : null;
   if (host.kind === 'agency' && !agency) throw new AppError('NOT_FOUND', MSG.unknownPortal);
 
-  const accountKey = `account:${agency?.id ?? 'platform'}:${input.email}`;
-  const keys = [accountKey, `address:${input.ip}`];
-  const { wait, held } = await throttleState(deps.db, keys);
-  if (wait > 0) {
-    throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyAttempts, MSG.tooManyAttempts, {
-      headers: { 'retry-after': String(wait) },
-    });
-  }
-
   const candidate = agency
     ? await repo.findAgencyCandidate(deps.db, agency, input.email)
     : await repo.findPlatformCandidate(deps.db, input.email);
+  // Counted per (account, address) and per address across accounts, before the hash (decision 021). An
+  // unknown e-mail has a key of its own, so guesses at it never count against an account created later.
+  const account = candidate?.userId ?? `unknown:${agency?.id ?? 'platform'}:${input.email}`;
+  const keys = signInKeys(account, input.ip);
+  const wait = await reserveAttempt(deps.db, [keys.pair, keys.address]);
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      MSG.tooManyAttempts,
+      `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      { headers: { 'retry-after': String(wait) } },
+    );
+  }
+
   const ok = candidate
     ? await deps.hasher.verify(candidate.passwordHash, input.password)
     : await deps.hasher.verifyDummy(input.password);
   if (!candidate || !ok) {
-    await recordFailure(deps.db, keys);
+    await forgetExpired(deps.db);
     await writeAudit(deps.db, {
       actorUserId: candidate?.userId ?? null,
       actorRole: null,
@@ -81,7 +87,7 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
     });
     throw new AppError('UNAUTHENTICATED', MSG.loginInvalid);
   }
-  if (held.has(accountKey)) await clearFailures(deps.db, [accountKey]);
+  await settleSuccess(deps.db, keys);
   const refused = refusal(candidate);
   if (refused) throw refused;
 

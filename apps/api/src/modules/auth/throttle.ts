@@ -1,48 +1,82 @@
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '@portal/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginThrottle } from '../../db/schema.ts';
 
-// Sign-in throttling per account and per address, kept in PostgreSQL so every API process shares it
-// (decisions §3, §6): after 5 failures within 15 minutes, refuse without checking the password.
+// Sign-in throttling (decisions §3 as amended, decision 021), kept in PostgreSQL so every API process shares
+// it (decisions §6). Each password check is reserved before the hash, in one statement that counts it
+// atomically, so concurrent guesses cannot pass the limit: at most LOGIN_MAX_FAILURES checks per
+// (account, address) and LOGIN_ADDRESS_MAX_FAILURES failures per address across accounts in a window.
 
 const WINDOW = sql.raw(`interval '${LOGIN_WINDOW_MINUTES} minutes'`);
 
+export interface ThrottleKey {
+  key: string;
+  max: number;
+}
+
+/** The keys one sign-in counts against: its account at its address, and its address across accounts. */
+export function signInKeys(account: string, ip: string): { pair: ThrottleKey; address: ThrottleKey } {
+  return {
+    pair: { key: `pair:${account}@${ip}`, max: LOGIN_MAX_FAILURES },
+    address: { key: `address:${ip}`, max: LOGIN_ADDRESS_MAX_FAILURES },
+  };
+}
+
 /**
- * Seconds until the caller may try again (0 when no key is locked), and which keys hold failures at all (a
- * successful sign-in clears those, and skips the write when there are none).
+ * Counts one attempt on every key at once (a row lock each, taken in key order, so concurrent calls queue);
+ * answers 0 when the attempt may check its password, else the seconds until the fullest key's window ends.
  */
-export async function throttleState(db: Db, keys: string[]): Promise<{ wait: number; held: Set<string> }> {
-  const rows = await db
-    .select({
-      key: loginThrottle.key,
-      failures: loginThrottle.failures,
-      secondsLeft: sql<number>`ceil(extract(epoch from (${loginThrottle.windowStartedAt} + ${WINDOW} - now())))::int`,
-    })
-    .from(loginThrottle)
-    .where(inArray(loginThrottle.key, keys));
+export async function reserveAttempt(db: Db, keys: ThrottleKey[]): Promise<number> {
+  const sorted = [...keys].sort((a, b) => a.key.localeCompare(b.key));
+  const values = sql.join(
+    sorted.map((k) => sql`(${k.key}, 1, now())`),
+    sql`, `,
+  );
+  // Both drivers answer { rows } (PgQueryResultHKT leaves it untyped).
+  const { rows } = (await db.execute(sql`
+      insert into login_throttle as t (key, failures, window_started_at) values ${values}
+      on conflict (key) do update set
+        failures = case when t.window_started_at < now() - ${WINDOW} then 1 else t.failures + 1 end,
+        window_started_at = case when t.window_started_at < now() - ${WINDOW} then now() else t.window_started_at end
+      returning key, failures, ceil(extract(epoch from (window_started_at + ${WINDOW} - now())))::int as seconds_left`)) as unknown as {
+    rows: Array<{ key: string; failures: number; seconds_left: number }>;
+  };
   let wait = 0;
+  const within: string[] = [];
   for (const row of rows) {
-    if (row.failures >= LOGIN_MAX_FAILURES && row.secondsLeft > 0) wait = Math.max(wait, row.secondsLeft);
+    const max = sorted.find((k) => k.key === row.key)?.max ?? 0;
+    if (Number(row.failures) > max) wait = Math.max(wait, Math.max(1, Number(row.seconds_left)));
+    else within.push(row.key);
   }
-  return { wait, held: new Set(rows.map((r) => r.key)) };
+  // A refused attempt checks no password: the keys it did not fill get their count back, so guessing at one
+  // account does not use up its address's allowance for everyone else there.
+  if (wait > 0 && within.length > 0) {
+    await db.execute(sql`
+      update login_throttle set failures = greatest(failures - 1, 0)
+      where key in (${sql.join(
+        within.map((k) => sql`${k}`),
+        sql`, `,
+      )})`);
+  }
+  return wait;
 }
 
-export async function recordFailure(db: Db, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    await db
-      .insert(loginThrottle)
-      .values({ key, failures: 1 })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: sql`case when ${loginThrottle.windowStartedAt} < now() - ${WINDOW} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < now() - ${WINDOW} then now() else ${loginThrottle.windowStartedAt} end`,
-        },
-      });
-  }
+/**
+ * After a right password: the pair's count starts again, and the address gets back the attempt it lent (only
+ * failures count there, so a busy office signing in is never limited).
+ */
+export async function settleSuccess(
+  db: Db,
+  keys: { pair: ThrottleKey; address: ThrottleKey },
+): Promise<void> {
+  await db.execute(sql`
+    with gone as (delete from login_throttle where key = ${keys.pair.key})
+    update login_throttle set failures = greatest(failures - 1, 0) where key = ${keys.address.key}`);
 }
 
-export async function clearFailures(db: Db, keys: string[]): Promise<void> {
-  await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+/** Rows whose window has ended say nothing any more: a few are removed at each failure, so the table stays small. */
+export async function forgetExpired(db: Db): Promise<void> {
+  await db.execute(sql`
+    delete from login_throttle where key in (
+      select key from login_throttle where window_started_at < now() - ${WINDOW} limit 50)`);
 }

@@ -13,6 +13,13 @@ describe('loginFailureMessage (spec §8: login failure)', () => {
     expect(loginFailureMessage(new ApiError(401, 'Account locked.', null, {}))).toBe('Account locked.');
   });
 
+  it('says when to try again after too many attempts (issue 23 item 6)', () => {
+    const err = new ApiError(429, MSG.tooManyAttempts, 'Try again in 15 minutes.', {});
+    expect(loginFailureMessage(err)).toBe(
+      'Too many failed sign-in attempts. Please wait and try again. Try again in 15 minutes.',
+    );
+  });
+
   it('falls back to the invalid-credentials text for a 401 without a message', () => {
     // apiCall puts the generic text in place of a missing server message.
     expect(loginFailureMessage(new ApiError(401, MSG.genericError, null, {}))).toBe(

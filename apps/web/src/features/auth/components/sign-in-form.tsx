@@ -8,9 +8,10 @@ import { readClaims, setToken } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
 import { signIn } from '../api/auth-calls.ts';
 
-/** Login failure text (spec §8): the server's message, else by status. */
+/** Login failure text (spec §8): the server's message, else by status; a 429 also says when to try again. */
 export function loginFailureMessage(err: unknown): string {
   if (err instanceof ApiError) {
+    if (err.status === 429 && err.detail && err.detail !== err.message) return `${err.message} ${err.detail}`;
     if (err.status > 0 && err.message && err.message !== MSG.genericError) return err.message;
     if (err.status === 401) return MSG.loginInvalid;
   }
