@@ -1,9 +1,10 @@
 import { TOKEN_STORAGE_KEY } from '@portal/contract';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { markSessionEnding } from '../lib/session.ts';
 import { tokenFor } from '../test/jwt.ts';
+import { renderWithQuery } from '../test/render.tsx';
 import { RequireRoles } from './guard.tsx';
 import { paths } from './paths.ts';
 
@@ -24,7 +25,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
   return router;
 }
 

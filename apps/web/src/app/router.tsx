@@ -70,81 +70,96 @@ export const router = createBrowserRouter(
           lazy: () => import('./routes/terms.tsx').then((m) => ({ Component: m.TermsScreen })),
         },
         {
-          element: <RequireRoles roles={['ADMIN', 'AO', 'AC']} />,
+          // Every signed-in area reads through one query cache; its chunk never loads with the sign-in route.
+          lazy: () =>
+            import('./providers/query-provider.tsx').then((m) => ({ Component: m.QueryProviderLayout })),
           children: [
             {
-              path: paths.changePassword,
-              lazy: () =>
-                import('./routes/change-password.tsx').then((m) => ({ Component: m.ChangePasswordScreen })),
-            },
-          ],
-        },
-        {
-          element: <RequireRoles roles={['AO', 'ADMIN']} />,
-          children: [
-            {
-              path: paths.agencyDashboard,
-              lazy: () => import('./routes/welcome.tsx').then((m) => ({ Component: m.WelcomeScreen })),
-            },
-            {
-              path: paths.dashboard,
-              lazy: () =>
-                import('./routes/dashboard-frame.tsx').then((m) => ({ Component: m.DashboardFrame })),
+              element: <RequireRoles roles={['ADMIN', 'AO', 'AC']} />,
               children: [
                 {
-                  index: true,
+                  path: paths.changePassword,
                   lazy: () =>
-                    import('./routes/dashboard-frame.tsx').then((m) => ({ Component: m.DashboardIndex })),
-                },
-                // The owner-only screens; their table arrives with routes-workspace.tsx (see areas above).
-                { id: WORKSPACE_ROUTE_ID, element: <RequireRoles roles={['AO']} />, children: [] },
-              ],
-            },
-          ],
-        },
-        {
-          element: <RequireRoles roles={['ADMIN']} />,
-          children: [
-            {
-              path: paths.adminDashboard,
-              lazy: () =>
-                import('../components/layouts/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
-              children: [
-                {
-                  index: true,
-                  lazy: () =>
-                    import('./routes/admin/overview.tsx').then((m) => ({ Component: m.AdminOverviewScreen })),
-                },
-                {
-                  path: 'overview',
-                  lazy: () =>
-                    import('./routes/admin/overview.tsx').then((m) => ({ Component: m.AdminOverviewScreen })),
-                },
-                {
-                  path: 'manage-clients',
-                  lazy: () =>
-                    import('./routes/admin/manage-clients.tsx').then((m) => ({
-                      Component: m.ManageClientsScreen,
+                    import('./routes/change-password.tsx').then((m) => ({
+                      Component: m.ChangePasswordScreen,
                     })),
                 },
               ],
             },
-          ],
-        },
-        {
-          element: <RequireRoles roles={['AC']} />,
-          children: [
             {
-              id: CLIENT_AREA_ROUTE_ID,
-              path: paths.clientDashboard,
-              lazy: () =>
-                import('./routes/client/shell.tsx').then((m) => ({ Component: m.ClientShellScreen })),
-              // The client area's other screens arrive with routes-client.tsx (see areas above).
+              element: <RequireRoles roles={['AO', 'ADMIN']} />,
               children: [
                 {
-                  index: true,
+                  path: paths.agencyDashboard,
+                  lazy: () => import('./routes/welcome.tsx').then((m) => ({ Component: m.WelcomeScreen })),
+                },
+                {
+                  path: paths.dashboard,
                   lazy: () =>
-                    import('./routes/client/home.tsx').then((m) => ({ Component: m.ClientHomeScreen })),
+                    import('./routes/dashboard-frame.tsx').then((m) => ({ Component: m.DashboardFrame })),
+                  children: [
+                    {
+                      index: true,
+                      lazy: () =>
+                        import('./routes/dashboard-frame.tsx').then((m) => ({ Component: m.DashboardIndex })),
+                    },
+                    // The owner-only screens; their table arrives with routes-workspace.tsx (see areas above).
+                    { id: WORKSPACE_ROUTE_ID, element: <RequireRoles roles={['AO']} />, children: [] },
+                  ],
+                },
+              ],
+            },
+            {
+              element: <RequireRoles roles={['ADMIN']} />,
+              children: [
+                {
+                  path: paths.adminDashboard,
+                  lazy: () =>
+                    import('../components/layouts/admin-layout.tsx').then((m) => ({
+                      Component: m.AdminLayout,
+                    })),
+                  children: [
+                    {
+                      index: true,
+                      lazy: () =>
+                        import('./routes/admin/overview.tsx').then((m) => ({
+                          Component: m.AdminOverviewScreen,
+                        })),
+                    },
+                    {
+                      path: 'overview',
+                      lazy: () =>
+                        import('./routes/admin/overview.tsx').then((m) => ({
+                          Component: m.AdminOverviewScreen,
+                        })),
+                    },
+                    {
+                      path: 'manage-clients',
+                      lazy: () =>
+                        import('./routes/admin/manage-clients.tsx').then((m) => ({
+                          Component: m.ManageClientsScreen,
+                        })),
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              element: <RequireRoles roles={['AC']} />,
+              children: [
+                {
+                  id: CLIENT_AREA_ROUTE_ID,
+                  path: paths.clientDashboard,
+                  lazy: () =>
+                    import('./routes/client/shell.tsx').then((m) => ({ Component: m.ClientShellScreen })),
+                  // The client area's other screens arrive with routes-client.tsx (see areas above).
+                  children: [
+                    {
+                      index: true,
+                      lazy: () =>
+                        import('./routes/client/home.tsx').then((m) => ({ Component: m.ClientHomeScreen })),
+                    },
+                  ],
                 },
               ],
             },

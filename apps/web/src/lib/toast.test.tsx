@@ -1,8 +1,9 @@
 import { TOAST_DEDUPE_MS } from '@portal/contract';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '../app/toasts.tsx';
+import { renderWithQuery } from '../test/render.tsx';
 import { notify } from './toast.ts';
 
 // The duplicate filter remembers what it showed for the life of the module, so every test starts
@@ -14,7 +15,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   clock += 10_000;
   vi.setSystemTime(clock);
-  render(<Toasts />);
+  renderWithQuery(<Toasts />);
 });
 
 afterEach(() => {

@@ -1,8 +1,9 @@
 import { MeResponseSchema, NAV_DEBOUNCE_MS } from '@portal/contract';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../test/jwt.ts';
+import { renderWithQuery } from '../../test/render.tsx';
 import { WorkspaceLayout, workspaceTitle } from './workspace-layout.tsx';
 
 const me = (isVerified: boolean) =>
@@ -46,7 +47,7 @@ function renderWorkspace(isVerified = true) {
     ],
     { initialEntries: ['/dashboard'] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
   return router;
 }
 

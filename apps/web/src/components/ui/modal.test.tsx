@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { renderWithQuery } from '../../test/render.tsx';
 import { Modal } from './modal.tsx';
 
 function Opener() {
@@ -21,7 +22,7 @@ function Opener() {
 describe('Modal', () => {
   it('gives focus back to the button that opened it when closed by Escape or its close button', async () => {
     const user = userEvent.setup();
-    render(<Opener />);
+    renderWithQuery(<Opener />);
     const opener = screen.getByRole('button', { name: 'Open details' });
 
     await user.click(opener);

@@ -7,11 +7,12 @@ import {
   OwnerSchema,
   UpdateOwnerResponseSchema,
 } from '@portal/contract';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { Toasts } from '../../toasts.tsx';
 import { ManageClientsScreen } from './manage-clients.tsx';
 
@@ -117,7 +118,7 @@ function renderScreen(at = '/agency-admin/dashboard/manage-clients') {
     ],
     { initialEntries: [at] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
   return router;
 }
 

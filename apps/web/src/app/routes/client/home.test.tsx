@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,11 +9,12 @@ import {
   summary,
 } from '../../../features/client-portal/components/fixtures.test-kit.ts';
 import { tokenFor } from '../../../test/jwt.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { ClientHomeScreen } from './home.tsx';
 
 function renderHome() {
   const router = createMemoryRouter([{ path: '*', element: <ClientHomeScreen /> }]);
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 const planId = '00000000-0000-4000-8000-0000000000c1';

@@ -1,13 +1,14 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profile, stubApi, summary } from '../../../features/client-portal/components/fixtures.test-kit.ts';
 import { tokenFor } from '../../../test/jwt.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { ClientProfileScreen } from './profile.tsx';
 
 function renderProfile() {
   const router = createMemoryRouter([{ path: '*', element: <ClientProfileScreen /> }]);
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 describe('My Profile (spec §2, decisions §4)', () => {

@@ -1,10 +1,11 @@
 import { SecondaryClientDocumentsSchema, SecondaryClientResponseSchema } from '@portal/contract';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { previewKind } from '../../../features/client-portal/components/document-preview.tsx';
 import { stubApi } from '../../../features/client-portal/components/fixtures.test-kit.ts';
 import { tokenFor } from '../../../test/jwt.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { ClientSecondaryClientScreen } from './secondary-client-detail.tsx';
 
 const ID = '00000000-0000-4000-8000-000000000201';
@@ -73,7 +74,7 @@ function renderDetail() {
     ],
     { initialEntries: [`/agency-client/dashboard/secondary-clients/${ID}`] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 describe('Secondary client detail (spec §2, §5)', () => {

@@ -6,11 +6,11 @@ import {
   ProviderSchema,
   ServiceListResponseSchema,
 } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { forgetProviders } from '../../../features/plans/api/plans.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { Toasts } from '../../toasts.tsx';
 import { AddClientScreen } from './add-client.tsx';
 
@@ -93,7 +93,6 @@ let createAnswers: Array<() => Response>;
 let sentForms: FormData[];
 
 beforeEach(() => {
-  forgetProviders();
   sentForms = [];
   createAnswers = [];
   fetchMock = vi.fn(async (input, init) => {
@@ -134,7 +133,7 @@ function renderScreen() {
     ],
     { initialEntries: ['/dashboard/users/add'] },
   );
-  render(
+  renderWithQuery(
     <>
       <RouterProvider router={router} />
       <Toasts />

@@ -5,16 +5,18 @@ import {
   PrimaryClientDetailResponseSchema,
   PrimaryClientListResponseSchema,
   ProviderListResponseSchema,
+  ProviderResponseSchema,
   ProviderSchema,
   ServiceListResponseSchema,
 } from '@portal/contract';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { forgetProviders } from '../../../features/plans/api/plans.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { Toasts } from '../../toasts.tsx';
 import { AddPlansScreen } from './add-plans.tsx';
+import { InsuranceCompanyScreen } from './providers.tsx';
 
 // Add More Plans against a stubbed fetch whose answers are built through the contract's schemas: the
 // client is found by the server's search, a family member chosen, and one multipart request sent.
@@ -124,11 +126,13 @@ let fetchMock: Mock<typeof fetch>;
 let addAnswers: Array<() => Response>;
 let sent: FormData[];
 let searches: string[];
+/** The agency's companies on the server; a created one is added here. */
+let agencyProviders: Array<typeof SBI>;
 
 beforeEach(() => {
   // A signed-in owner: the form's leave guard holds only while there is a session.
   localStorage.setItem('token', 'owner-token');
-  forgetProviders();
+  agencyProviders = [SBI];
   sent = [];
   searches = [];
   addAnswers = [];
@@ -146,8 +150,33 @@ beforeEach(() => {
       );
     }
     if (url.pathname.startsWith('/api/agencies/providers/by-service/')) {
-      const nps = url.pathname.endsWith(uuid(106));
-      return json(200, ProviderListResponseSchema.parse({ status: 'success', data: nps ? [SBI] : [] }));
+      const serviceId = url.pathname.split('/').pop();
+      const data = agencyProviders.filter((p) => p.service_id === serviceId);
+      return json(200, ProviderListResponseSchema.parse({ status: 'success', data }));
+    }
+    if (method === 'GET' && url.pathname === '/api/plans/providers') {
+      const category = url.searchParams.get('category');
+      const data = agencyProviders.filter((p) => p.category === category);
+      return json(200, ProviderListResponseSchema.parse({ status: 'success', data }));
+    }
+    if (method === 'POST' && url.pathname === '/api/plans/insurance') {
+      const payload = JSON.parse(String((init!.body as FormData).get('payload')));
+      const service = services.find((s) => s.service_id === payload.service_id)!;
+      const created = ProviderSchema.parse({
+        ...SBI,
+        provider_id: uuid(8),
+        category: 'insurance',
+        service_id: service.service_id,
+        service_code: service.code,
+        service_name: service.name,
+        provider_name: payload.provider_name,
+        agency_code: payload.agency_code,
+      });
+      agencyProviders.push(created);
+      return json(
+        201,
+        ProviderResponseSchema.parse({ status: 'success', message: 'Provider created.', data: created }),
+      );
     }
     if (url.pathname === '/api/users/primary-clients') {
       searches.push(url.searchParams.get('search') ?? '');
@@ -173,10 +202,11 @@ function renderScreen(entry = '/dashboard/addPlans') {
     [
       { path: '/dashboard/addPlans', element: <AddPlansScreen /> },
       { path: '/dashboard/users/:id', element: <p>Client record</p> },
+      { path: '/dashboard/insurance', element: <InsuranceCompanyScreen /> },
     ],
     { initialEntries: [entry] },
   );
-  render(
+  renderWithQuery(
     <>
       <RouterProvider router={router} />
       <Toasts />
@@ -283,5 +313,33 @@ describe('Add More Plans', () => {
     await user.click(screen.getByRole('button', { name: 'Save Plan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/users/${CLIENT_ID}`));
     expect(await screen.findByText('1 plan added.')).toBeInTheDocument();
+  });
+
+  it('offers a company the owner adds on the Insurance Company page, without a reload', async () => {
+    const user = userEvent.setup();
+    const router = renderScreen();
+    const motor = services.find((s) => s.code === 'motor')!;
+    const noCompany = `Your agency has no insurance company for ${motor.name} yet. Add one on the Insurance Company page first.`;
+    await user.selectOptions(
+      within(await screen.findByRole('article', { name: 'Plan 1' })).getByLabelText('Service'),
+      'motor',
+    );
+    expect(await screen.findByText(noCompany)).toBeInTheDocument();
+
+    await act(() => router.navigate('/dashboard/insurance'));
+    await user.click(await screen.findByRole('button', { name: 'Add insurance company' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText('Service'), motor.service_id);
+    await user.type(within(dialog).getByLabelText('Provider Name'), 'Acko General');
+    await user.type(within(dialog).getByLabelText('Agency Code'), 'ACKO-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add insurance company' }));
+    expect(await screen.findByText('Acko General added.')).toBeInTheDocument();
+
+    await act(() => router.navigate('/dashboard/addPlans'));
+    const plan = await screen.findByRole('article', { name: 'Plan 1' });
+    await user.selectOptions(within(plan).getByLabelText('Service'), 'motor');
+    await waitFor(() => expect(within(plan).getByLabelText('Insurance Company')).toBeEnabled());
+    await user.selectOptions(within(plan).getByLabelText('Insurance Company'), 'Acko General');
+    expect(screen.queryByText(noCompany)).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { FamilyListResponseSchema } from '@portal/contract';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { FamiliesScreen } from './families.tsx';
 
 // The family view against a stubbed list call built through the contract's schema.
@@ -78,7 +79,7 @@ function renderScreen() {
   const router = createMemoryRouter([{ path: '/dashboard/clients', element: <FamiliesScreen /> }], {
     initialEntries: ['/dashboard/clients'],
   });
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 describe('the family view', () => {

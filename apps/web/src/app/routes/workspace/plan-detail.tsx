@@ -15,7 +15,7 @@ import {
 import { RenewalHistoryCard } from '../../../features/renewals/components/renewal-history.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { EditPlanDialog } from './plan-edit-dialog.tsx';
+import { EditPlanDialog } from '../../compositions/edit-plan-dialog.tsx';
 
 type Load =
   | { status: 'loading' }

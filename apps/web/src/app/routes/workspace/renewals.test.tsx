@@ -5,11 +5,12 @@ import {
   RenewalListResponseSchema,
   RenewalPlanResponseSchema,
 } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { parseDays } from '../../../features/renewals/components/reminder-days.tsx';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { RenewalsScreen } from './renewals.tsx';
 
 // The renewals work-list against a stubbed fetch whose answers are built through the contract's schemas:
@@ -118,7 +119,7 @@ function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/dashboard/renewals', element: <RenewalsScreen /> }], {
     initialEntries: [path],
   });
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
   return router;
 }
 

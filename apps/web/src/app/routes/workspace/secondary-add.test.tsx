@@ -4,10 +4,11 @@ import {
   SecondaryClientDetailResponseSchema,
   SecondaryClientSchema,
 } from '@portal/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { SecondaryAddScreen } from './secondary-add.tsx';
 import { SecondaryDetailScreen } from './secondary-detail.tsx';
 
@@ -152,7 +153,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
   return router;
 }
 

@@ -1,8 +1,9 @@
 import { ClientPlanItemSchema, type SecondaryClient, SecondaryClientSchema } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { SecondaryDetailScreen } from './secondary-detail.tsx';
 
 // The family member's page against a stubbed fetch whose answers pass the contract's schemas.
@@ -117,7 +118,7 @@ function renderDetail() {
     ],
     { initialEntries: [`/dashboard/secondary-client/${MEMBER_ID}`] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
   return router;
 }
 

@@ -1,8 +1,9 @@
 import { apiPaths, PrimaryClientListResponseSchema } from '@portal/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { RegisteredUsersScreen } from './users.tsx';
 
 // Registered Users (issue 5) pages by the cursors the server gives (issue 8 keyset), against a stubbed fetch whose
@@ -69,7 +70,7 @@ function renderScreen(at = '/dashboard/users') {
     ],
     { initialEntries: [at] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
   return router;
 }
 

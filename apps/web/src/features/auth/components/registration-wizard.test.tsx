@@ -1,13 +1,14 @@
 import { INDIAN_STATES_AND_UTS } from '@portal/contract';
 import { makeRegistration } from '@portal/contract/factories';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { RegistrationWizard } from './registration-wizard.tsx';
 
 function renderWizard() {
   const user = userEvent.setup();
-  render(<RegistrationWizard onBackToSignIn={vi.fn()} />);
+  renderWithQuery(<RegistrationWizard onBackToSignIn={vi.fn()} />);
   return user;
 }
 

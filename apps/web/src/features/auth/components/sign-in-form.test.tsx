@@ -1,9 +1,10 @@
 import { apiPaths, ErrorResponseSchema, MSG } from '@portal/contract';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { loginFailureMessage, SignInForm } from './sign-in-form.tsx';
 
 describe('loginFailureMessage (spec §8: login failure)', () => {
@@ -41,7 +42,7 @@ let fetchMock: Mock<typeof fetch>;
 
 function renderForm() {
   const router = createMemoryRouter([{ path: '/', element: <SignInForm onSignUp={() => {}} /> }]);
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 beforeEach(() => {

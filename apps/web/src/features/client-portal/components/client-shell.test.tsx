@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../test/jwt.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { ClientShell, clientTitle } from './client-shell.tsx';
 import { profile, stubApi } from './fixtures.test-kit.ts';
 
@@ -16,7 +17,7 @@ function renderShell() {
     ],
     { initialEntries: ['/agency-client/dashboard'] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 describe('client area shell (spec §2)', () => {

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../test/jwt.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { stubApi } from './fixtures.test-kit.ts';
 import { PdfViewer } from './pdf-viewer.tsx';
 
@@ -31,7 +32,7 @@ describe('PDF viewer states (spec §2, §4, §8)', () => {
 
   it('shows the document once it loads, with Open in new tab, Download and Close', async () => {
     stubApi([[/\/policies\/.+\/document$/, { bytes: pdf(400), type: 'application/pdf' }]]);
-    render(<PdfViewer plan={plan} open onOpenChange={() => undefined} />);
+    renderWithQuery(<PdfViewer plan={plan} open onOpenChange={() => undefined} />);
     expect(await screen.findByTitle('Document SH-4411.pdf')).toHaveAttribute('src', 'blob:doc');
     expect(screen.getByRole('heading', { name: 'SH-4411.pdf' })).toBeInTheDocument();
     for (const name of ['Open in new tab', 'Download', 'Close']) {
@@ -60,7 +61,7 @@ describe('PDF viewer states (spec §2, §4, §8)', () => {
     'says Cannot Load Document for %s, and offers Download Instead',
     async (_what, answer, message) => {
       stubApi([[/\/policies\/.+\/document$/, answer as never]]);
-      render(<PdfViewer plan={plan} open onOpenChange={() => undefined} />);
+      renderWithQuery(<PdfViewer plan={plan} open onOpenChange={() => undefined} />);
       expect(await screen.findByRole('heading', { name: 'Cannot Load Document' })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent(message);
       expect(screen.getByRole('button', { name: 'Download Instead' })).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { type InsurancePlanItem, PlanDetailSchema } from '@portal/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../test/jwt.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { insurance, myPlans, stubApi } from './fixtures.test-kit.ts';
 import { PlansBrowser } from './plans-browser.tsx';
 
@@ -46,7 +47,7 @@ function show() {
   const router = createMemoryRouter([
     { path: '*', element: <PlansBrowser plans={myPlans([withDocument, withoutDocument], [])} now={NOW} /> },
   ]);
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 const details = (id: string) => new RegExp(`/client/plans/${id}/details$`);

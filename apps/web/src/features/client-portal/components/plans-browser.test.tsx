@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { insurance, investment, myPlans } from './fixtures.test-kit.ts';
 import { PLAN_SKELETON_CARDS, PlanCardSkeletons } from './plan-card.tsx';
 import { NO_PLANS, PlansBrowser } from './plans-browser.tsx';
@@ -9,7 +10,7 @@ const NOW = new Date('2026-11-21T06:00:00Z');
 
 function show(plans: ReturnType<typeof myPlans>) {
   const router = createMemoryRouter([{ path: '*', element: <PlansBrowser plans={plans} now={NOW} /> }]);
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 const data = () =>
@@ -112,7 +113,7 @@ describe('My Plans (spec §2)', () => {
   });
 
   it('loads with eight skeleton cards', () => {
-    render(<PlanCardSkeletons />);
+    renderWithQuery(<PlanCardSkeletons />);
     expect(screen.getByRole('status', { name: 'Loading plans' })).toBeInTheDocument();
     expect(screen.getAllByTestId('plan-skeleton')).toHaveLength(PLAN_SKELETON_CARDS);
     expect(PLAN_SKELETON_CARDS).toBe(8);

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { family } from './fixtures.test-kit.ts';
 import { SecondaryList } from './secondary-list.tsx';
 
@@ -25,7 +26,7 @@ const members = family([
 
 function show(list: typeof members) {
   const router = createMemoryRouter([{ path: '*', element: <SecondaryList members={list} /> }]);
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
 }
 
 describe('Secondary clients list (spec §2, §5)', () => {

@@ -4,9 +4,10 @@ import {
   PrimaryClientResponseSchema,
   PrimaryClientSchema,
 } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { EditClientDialog } from './edit-client.tsx';
 
 // The client edit form against a stubbed fetch whose answers are built through the contract's schemas;
@@ -53,7 +54,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderDialog() {
   const onSaved = vi.fn();
   const onOpenChange = vi.fn();
-  render(<EditClientDialog client={client} open onOpenChange={onOpenChange} onSaved={onSaved} />);
+  renderWithQuery(<EditClientDialog client={client} open onOpenChange={onOpenChange} onSaved={onSaved} />);
   return { onSaved, onOpenChange };
 }
 

@@ -1,8 +1,9 @@
 import { PrimaryClientListResponseSchema } from '@portal/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { type PickedClient, PrimaryClientPicker } from './primary-client-picker.tsx';
 
 // The client picker of Add Secondary Client against a stubbed list call built through the contract's schema.
@@ -74,7 +75,7 @@ describe('PrimaryClientPicker', () => {
   it('searches on the server as the owner types and picks by arrow keys and Enter', async () => {
     const user = userEvent.setup();
     const picked = vi.fn();
-    render(<Harness onPick={picked} />);
+    renderWithQuery(<Harness onPick={picked} />);
     const box = screen.getByRole('combobox', { name: 'Primary Client' });
     expect(fetchMock).not.toHaveBeenCalled();
 
@@ -101,7 +102,7 @@ describe('PrimaryClientPicker', () => {
 
   it('says when nothing matches, and offers Retry when the search fails', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQuery(<Harness />);
     failNext = true;
     await user.type(screen.getByRole('combobox', { name: 'Primary Client' }), 'zzz');
     // The debounced search runs once for the whole word: it fails, then Retry answers.

@@ -4,9 +4,10 @@ import {
   WorkspacePlanDetailSchema,
   WorkspacePlanUpdateResponseSchema,
 } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { DocumentCard } from './document-card.tsx';
 
 // The plan's document card against a stubbed fetch whose answers are built through the contract's schemas.
@@ -56,7 +57,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the plan document card', () => {
   it('offers an upload when there is no PDF and refuses a file that is not one, sending nothing', async () => {
-    render(<DocumentCard plan={plan(null)} onChanged={vi.fn()} />);
+    renderWithQuery(<DocumentCard plan={plan(null)} onChanged={vi.fn()} />);
     expect(screen.queryByRole('button', { name: 'View' })).toBeNull();
     expect(screen.getByText(/No document yet/)).toBeInTheDocument();
     const user = userEvent.setup({ applyAccept: false });
@@ -75,7 +76,7 @@ describe('the plan document card', () => {
   it('replaces a stored PDF only after confirming, and hands back the plan as the API answers it', async () => {
     const onChanged = vi.fn();
     const stored = { ...DOC, size_bytes: 4096, original_name: 'schedule.pdf' };
-    render(<DocumentCard plan={plan(stored)} onChanged={onChanged} />);
+    renderWithQuery(<DocumentCard plan={plan(stored)} onChanged={onChanged} />);
     expect(screen.getByText('schedule.pdf')).toBeInTheDocument();
     expect(screen.getByText('PDF · 4 KB · saved as LIC-918273645.pdf')).toBeInTheDocument();
     const answer = WorkspacePlanUpdateResponseSchema.parse({
@@ -103,7 +104,7 @@ describe('the plan document card', () => {
   });
 
   it('shows the API’s reason when the PDF is refused', async () => {
-    render(<DocumentCard plan={plan(null)} onChanged={vi.fn()} />);
+    renderWithQuery(<DocumentCard plan={plan(null)} onChanged={vi.fn()} />);
     const message = 'Plan File must be a PDF file.';
     fetchMock.mockResolvedValueOnce(
       Response.json({ message, detail: message, fields: { file: message } }, { status: 400 }),
@@ -115,7 +116,7 @@ describe('the plan document card', () => {
 
   it('opens the viewer, which says why a missing file cannot be shown', async () => {
     const stored = { ...DOC, size_bytes: 40, original_name: 'tiny.pdf' };
-    render(<DocumentCard plan={plan(stored)} onChanged={vi.fn()} />);
+    renderWithQuery(<DocumentCard plan={plan(stored)} onChanged={vi.fn()} />);
     fetchMock.mockResolvedValueOnce(
       Response.json({ message: MSG.documentMissing, detail: MSG.documentMissing }, { status: 404 }),
     );

@@ -3,14 +3,9 @@ import { Search, UserRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { searchPrimaryClients } from '../api/plans.ts';
+import { usePrimaryClientSearch } from '../api/search-primary-clients.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; items: PrimaryClientListItem[]; total: number };
 
 export interface ClientPickerProps {
   onPick: (client: PrimaryClientListItem) => void;
@@ -22,26 +17,12 @@ export function ClientPicker({ onPick, error }: ClientPickerProps) {
   const id = useId();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const found = usePrimaryClientSearch(query);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [search]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    searchPrimaryClients(query, controller.signal).then(
-      (answer) =>
-        !controller.signal.aborted &&
-        setLoad({ status: 'ready', items: answer.items, total: answer.pagination.total }),
-      () => !controller.signal.aborted && setLoad({ status: 'error' }),
-    );
-    return () => controller.abort();
-  }, [query, attempt]);
 
   return (
     <div className="flex flex-col gap-3">
@@ -74,22 +55,22 @@ export function ClientPicker({ onPick, error }: ClientPickerProps) {
         </p>
       ) : null}
       <div aria-live="polite" className="rounded-lg border border-slate-200">
-        {load.status === 'loading' ? (
+        {found.isPending || (found.isError && found.isFetching) ? (
           <div className="flex items-center gap-3 p-4 text-sm text-slate-600">
             <Spinner size="small" /> Searching clients…
           </div>
-        ) : load.status === 'error' ? (
+        ) : found.isError ? (
           <div className="flex flex-wrap items-center gap-3 p-4 text-sm text-red-700">
             The clients could not be loaded.
             <button
               type="button"
-              onClick={() => setAttempt((n) => n + 1)}
+              onClick={() => void found.refetch()}
               className="font-medium text-primary-700 underline underline-offset-2"
             >
               Retry
             </button>
           </div>
-        ) : load.items.length === 0 ? (
+        ) : found.data.items.length === 0 ? (
           <p className="p-4 text-sm text-slate-600">
             {query
               ? `No client matches “${query}”. Check the spelling, or add the client first.`
@@ -97,7 +78,7 @@ export function ClientPicker({ onPick, error }: ClientPickerProps) {
           </p>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Matching clients">
-            {load.items.map((client) => (
+            {found.data.items.map((client) => (
               <li key={client.primary_client_id}>
                 <button
                   type="button"
@@ -119,10 +100,10 @@ export function ClientPicker({ onPick, error }: ClientPickerProps) {
                 </button>
               </li>
             ))}
-            {load.total > load.items.length ? (
+            {found.data.pagination.total > found.data.items.length ? (
               <li className="px-4 py-2 text-xs text-slate-500">
-                Showing {load.items.length} of {load.total.toLocaleString('en-IN')}: type more to narrow the
-                list.
+                Showing {found.data.items.length} of {found.data.pagination.total.toLocaleString('en-IN')}:
+                type more to narrow the list.
               </li>
             ) : null}
           </ul>

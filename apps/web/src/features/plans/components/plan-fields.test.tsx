@@ -8,11 +8,11 @@ import {
   type Service,
   ServiceSchema,
 } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { forgetProviders } from '../api/plans.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { emptyPlanDraft, type PlanDraft, planDraftToInput, validatePlanDraft } from './plan-draft.ts';
 import { PlanFields } from './plan-fields.tsx';
 
@@ -79,7 +79,6 @@ const PROVIDERS: Partial<Record<PlanServiceCode, Provider[]>> = {
 let fetchMock: Mock<typeof fetch>;
 
 beforeEach(() => {
-  forgetProviders();
   fetchMock = vi.fn(async (input) => {
     const url = new URL(String(input), 'http://portal.test');
     const match = /^\/api\/agencies\/providers\/by-service\/([^/]+)$/.exec(url.pathname);
@@ -136,7 +135,7 @@ const ALL_SUBTYPE_LABELS = [...new Set(Object.values(EXPECTED_FIELDS).flat())];
 
 describe('PlanFields per service', () => {
   it.each(PLAN_SERVICE_CODES)('%s shows its own fields of spec §3 and no other service’s', async (code) => {
-    render(<Harness initial={emptyPlanDraft(code)} />);
+    renderWithQuery(<Harness initial={emptyPlanDraft(code)} />);
     expect(await screen.findByRole('heading', { name: `${NAMES[code]} details` })).toBeInTheDocument();
     for (const label of EXPECTED_FIELDS[code]) {
       expect(screen.getByLabelText(label, { exact: true })).toBeInTheDocument();
@@ -160,7 +159,7 @@ describe('PlanFields per service', () => {
 
   it('offers only the chosen service’s companies, and says so when the agency has none', async () => {
     const user = userEvent.setup();
-    render(<Harness initial={emptyPlanDraft()} />);
+    renderWithQuery(<Harness initial={emptyPlanDraft()} />);
     const company = screen.getByLabelText('Insurance Company');
     expect(company).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('Service'), 'life');
@@ -186,7 +185,7 @@ describe('PlanFields per service', () => {
           headers: { 'content-type': 'application/json' },
         }),
     );
-    render(<Harness initial={emptyPlanDraft('life')} />);
+    renderWithQuery(<Harness initial={emptyPlanDraft('life')} />);
     expect(await screen.findByText('The companies could not be loaded.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByLabelText('Insurance Company')).toBeEnabled());
@@ -197,7 +196,7 @@ describe('PlanFields per service', () => {
 describe('PlanFields validation', () => {
   it('names every missing field of a life plan at once', async () => {
     const user = userEvent.setup();
-    render(<Harness initial={emptyPlanDraft('life')} />);
+    renderWithQuery(<Harness initial={emptyPlanDraft('life')} />);
     await user.click(screen.getByRole('button', { name: 'Check' }));
     const errorOf = (label: string) => {
       const input = screen.getByLabelText(label, { exact: true });
@@ -239,7 +238,7 @@ describe('PlanFields validation', () => {
 
   it('asks for insured members on a health plan and names the member’s field', async () => {
     const user = userEvent.setup();
-    render(<Harness initial={emptyPlanDraft('health')} />);
+    renderWithQuery(<Harness initial={emptyPlanDraft('health')} />);
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(screen.getByText('Insured Member Name is required.')).toBeInTheDocument();
     expect(screen.getByText('Relationship is required.')).toBeInTheDocument();
@@ -254,7 +253,7 @@ describe('PlanFields validation', () => {
   it('checks the nominee only when the plan has one, and the PDF by type and size', async () => {
     const user = userEvent.setup();
     const seen: PlanDraft[] = [];
-    render(<Harness initial={emptyPlanDraft('mutual_funds')} onDraft={(d) => seen.push(d)} />);
+    renderWithQuery(<Harness initial={emptyPlanDraft('mutual_funds')} onDraft={(d) => seen.push(d)} />);
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(screen.queryByText('Nominee Full Name is required.')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('This plan has a nominee'));
@@ -274,7 +273,7 @@ describe('A filled plan', () => {
   it('becomes the contract’s plan, with insured members inside subtype_fields', async () => {
     const user = userEvent.setup();
     let last: PlanDraft = emptyPlanDraft('health');
-    render(<Harness initial={last} onDraft={(d) => (last = d)} />);
+    renderWithQuery(<Harness initial={last} onDraft={(d) => (last = d)} />);
     await waitFor(() => expect(screen.getByLabelText('Insurance Company')).toBeEnabled());
     await user.selectOptions(screen.getByLabelText('Insurance Company'), 'Star Health');
     await user.type(screen.getByLabelText('Policy Number'), 'SH-2026-001');

@@ -1,17 +1,11 @@
-import {
-  categoryOfService,
-  PLAN_SERVICE_CODES,
-  type PlanServiceCode,
-  type Provider,
-  type Service,
-} from '@portal/contract';
+import { categoryOfService, PLAN_SERVICE_CODES, type PlanServiceCode, type Service } from '@portal/contract';
 import { FileText, Plus, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { fetchProvidersOfService } from '../api/plans.ts';
+import { useProvidersOfService } from '../api/get-providers-of-service.ts';
 import {
   emptyInsuredMember,
   type InsuredMemberDraft,
@@ -34,34 +28,6 @@ export interface PlanFieldsProps {
   /** The stored PDF of a plan being edited; a chosen file replaces it. */
   existingDocumentName?: string | null;
   disabled?: boolean;
-}
-
-type ProviderLoad =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; providers: Provider[] };
-
-function useProviders(serviceId: string | undefined) {
-  const [load, setLoad] = useState<ProviderLoad>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
-  useEffect(() => {
-    if (!serviceId) {
-      setLoad({ status: 'idle' });
-      return;
-    }
-    let live = true;
-    setLoad({ status: 'loading' });
-    fetchProvidersOfService(serviceId).then(
-      (providers) => live && setLoad({ status: 'ready', providers }),
-      () => live && setLoad({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [serviceId, attempt]);
-  return { load, retry: () => setAttempt((n) => n + 1) };
 }
 
 function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
@@ -103,7 +69,11 @@ export function PlanFields({
   const uid = useId();
   const planServices = services.filter((s) => (PLAN_SERVICE_CODES as readonly string[]).includes(s.code));
   const service = planServices.find((s) => s.code === value.service_code);
-  const { load, retry } = useProviders(service?.service_id);
+  const companies = useProvidersOfService(service?.service_id);
+  // A Retry shows "Loading companies…" again, as the first load did.
+  const companiesLoading =
+    Boolean(service) && (companies.isPending || (companies.isError && companies.isFetching));
+  const companiesReady = companies.isSuccess;
   const code = value.service_code;
   const category = code ? categoryOfService(code) : null;
   const serviceName = (c: PlanServiceCode) => services.find((s) => s.code === c)?.name ?? SERVICE_LABELS[c];
@@ -114,13 +84,12 @@ export function PlanFields({
     set({ insured_members: value.insured_members.map((m, i) => (i === index ? { ...m, ...patch } : m)) });
   const setNominee = (patch: Partial<NomineeDraft>) => set({ nominee: { ...value.nominee, ...patch } });
 
-  const providers = load.status === 'ready' ? load.providers : [];
-  const providerHint =
-    load.status === 'loading'
-      ? 'Loading companies…'
-      : load.status === 'ready' && providers.length === 0 && code
-        ? `Your agency has no ${category === 'insurance' ? 'insurance' : 'investment'} company for ${serviceName(code)} yet. Add one on the ${category === 'insurance' ? 'Insurance' : 'Investment'} Company page first.`
-        : undefined;
+  const providers = companiesReady ? companies.data : [];
+  const providerHint = companiesLoading
+    ? 'Loading companies…'
+    : companiesReady && providers.length === 0 && code
+      ? `Your agency has no ${category === 'insurance' ? 'insurance' : 'investment'} company for ${serviceName(code)} yet. Add one on the ${category === 'insurance' ? 'Insurance' : 'Investment'} Company page first.`
+      : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -144,28 +113,24 @@ export function PlanFields({
               id={`${uid}-provider`}
               label={category === 'investment' ? 'Investment Company' : 'Insurance Company'}
               placeholder={
-                !code
-                  ? 'Choose the service first'
-                  : load.status === 'loading'
-                    ? 'Loading…'
-                    : 'Select a company'
+                !code ? 'Choose the service first' : companiesLoading ? 'Loading…' : 'Select a company'
               }
               options={providers.map((p) => p.provider_id)}
               optionLabels={Object.fromEntries(providers.map((p) => [p.provider_id, p.provider_name]))}
-              value={load.status === 'ready' ? value.provider_id : ''}
-              disabled={disabled || load.status !== 'ready' || providers.length === 0}
+              value={companiesReady ? value.provider_id : ''}
+              disabled={disabled || !companiesReady || providers.length === 0}
               error={errors.provider_id}
               onChange={(e) => set({ provider_id: e.target.value })}
             />
             {providerHint && !errors.provider_id ? (
               <p className="text-sm text-slate-500">{providerHint}</p>
             ) : null}
-            {load.status === 'error' ? (
+            {companies.isError && !companiesLoading ? (
               <p className="flex flex-wrap items-center gap-2 text-sm text-red-700">
                 The companies could not be loaded.
                 <button
                   type="button"
-                  onClick={retry}
+                  onClick={() => void companies.refetch()}
                   className="font-medium text-primary-700 underline underline-offset-2"
                 >
                   Retry

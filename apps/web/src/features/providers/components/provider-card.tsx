@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
-import { fetchProviderLogo } from '../api/providers.ts';
+import { fetchProviderLogo } from '../api/get-provider-logo.ts';
 
 function Initials({ name }: { name: string }) {
   const initials = name

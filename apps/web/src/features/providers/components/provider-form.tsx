@@ -12,7 +12,7 @@ import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { saveProvider } from '../api/providers.ts';
+import { useSaveProvider } from '../api/save-provider.ts';
 
 type Values = Record<
   | 'service_id'
@@ -95,6 +95,7 @@ export function ProviderFormModal({ category, services, provider, onClose, onSav
   const [logo, setLogo] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const save = useSaveProvider(category);
   const noun = category === 'insurance' ? 'insurance company' : 'investment company';
 
   const field = (name: keyof Values) => ({
@@ -121,7 +122,7 @@ export function ProviderFormModal({ category, services, provider, onClose, onSav
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const saved = await saveProvider(category, payload, logo, provider?.provider_id);
+      const saved = await save.mutateAsync({ payload, logo, providerId: provider?.provider_id });
       notify('success', provider ? `${saved.provider_name} updated.` : `${saved.provider_name} added.`);
       onSaved(saved);
     } catch (err) {

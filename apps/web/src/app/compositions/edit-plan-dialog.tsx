@@ -1,22 +1,22 @@
-import { MSG, type Service, type WorkspacePlanDetail } from '@portal/contract';
+import { MSG, type WorkspacePlanDetail } from '@portal/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { replacePlanDocument, updatePlan } from '../../../features/plan-detail/api/plan-detail.ts';
-import { fetchPlanServices } from '../../../features/plans/api/plans.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { replacePlanDocument, updatePlan } from '../../features/plan-detail/api/plan-detail.ts';
+import { usePlanServices } from '../../features/plans/api/get-plan-services.ts';
 import {
   type PlanDraft,
   type PlanErrors,
   planDraftFromDetail,
   planDraftToInput,
   validatePlanDraft,
-} from '../../../features/plans/components/plan-draft.ts';
-import { PlanFields } from '../../../features/plans/components/plan-fields.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/toast.ts';
+} from '../../features/plans/components/plan-draft.ts';
+import { PlanFields } from '../../features/plans/components/plan-fields.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { notify } from '../../lib/toast.ts';
 
 // Composes two features (conventions: features do not import each other): the plan detail's calls and the
 // shared per-service plan fields of the add-plan forms.
@@ -35,10 +35,9 @@ export function EditPlanDialog({
 }) {
   const [draft, setDraft] = useState<PlanDraft>(() => planDraftFromDetail(plan));
   const [errors, setErrors] = useState<PlanErrors>({});
-  const [services, setServices] = useState<Service[] | null>(null);
-  const [servicesFailed, setServicesFailed] = useState(false);
+  const catalogue = usePlanServices({ enabled: open });
+  const services = catalogue.data ?? null;
   const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [discarding, setDiscarding] = useState(false);
   const snapshot = (d: PlanDraft) => JSON.stringify({ ...d, key: '', file: null });
   const dirty = draft.file !== null || snapshot(draft) !== snapshot(planDraftFromDetail(plan));
@@ -55,18 +54,6 @@ export function EditPlanDialog({
     setDraft(planDraftFromDetail(plan));
     setErrors({});
   }, [open]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to load again.
-  useEffect(() => {
-    if (!open || services) return;
-    const controller = new AbortController();
-    setServicesFailed(false);
-    fetchPlanServices(controller.signal).then(
-      (list) => !controller.signal.aborted && setServices(list),
-      () => !controller.signal.aborted && setServicesFailed(true),
-    );
-    return () => controller.abort();
-  }, [open, attempt]);
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -142,10 +129,10 @@ export function EditPlanDialog({
                   existingDocumentName={plan.document?.original_name ?? (plan.document ? 'a PDF' : null)}
                   disabled={saving}
                 />
-              ) : servicesFailed ? (
+              ) : catalogue.isError && !catalogue.isFetching ? (
                 <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
                   The form could not be loaded.
-                  <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+                  <Button variant="secondary" onClick={() => void catalogue.refetch()}>
                     Retry
                   </Button>
                 </div>

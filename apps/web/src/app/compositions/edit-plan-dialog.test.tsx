@@ -6,11 +6,11 @@ import {
   WorkspacePlanDetailSchema,
   WorkspacePlanUpdateResponseSchema,
 } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { forgetProviders } from '../../../features/plans/api/plans.ts';
-import { EditPlanDialog } from './plan-edit-dialog.tsx';
+import { renderWithQuery } from '../../test/render.tsx';
+import { EditPlanDialog } from './edit-plan-dialog.tsx';
 
 // The plan edit dialog (plan detail × shared plan fields) against a stubbed fetch whose answers are built
 // through the contract's schemas: it starts from the stored plan, checks with the contract's rules, sends
@@ -73,7 +73,6 @@ const json = (body: unknown, status = 200) =>
 let fetchMock: Mock<typeof fetch>;
 let putAnswer: () => Response;
 beforeEach(() => {
-  forgetProviders();
   fetchMock = vi.fn(async (input, init) => {
     const path = new URL(String(input), 'http://portal.test').pathname;
     if (path === '/api/services/insurances') {
@@ -122,7 +121,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderDialog() {
   const onSaved = vi.fn();
   const onOpenChange = vi.fn();
-  render(<EditPlanDialog plan={stored} open onOpenChange={onOpenChange} onSaved={onSaved} />);
+  renderWithQuery(<EditPlanDialog plan={stored} open onOpenChange={onOpenChange} onSaved={onSaved} />);
   return { onSaved, onOpenChange };
 }
 

@@ -1,0 +1,147 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
+import { Spinner } from './spinner.tsx';
+
+// The states of a screen's data (visual language: "states are designed, not left over"): a skeleton shaped like
+// what comes, an error with a way to retry, an empty state that says what to do next. Every screen uses these.
+
+/** One grey block of a skeleton; the caller gives it the final element's size and radius. */
+export function Skeleton({ className }: { className?: string }) {
+  return <div className={cn('animate-pulse rounded-xl border border-slate-200 bg-white', className)} />;
+}
+
+/** A line with a small spinner, where a skeleton would be out of proportion (a field, a card's part). */
+export function LoadingLine({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 text-sm text-slate-600">
+      <Spinner size="small" /> {children}
+    </div>
+  );
+}
+
+/**
+ * A failed load and its Retry. `panel` (the default) is a red box for a screen's main content; `inline` a line of
+ * red text for a part of a form.
+ */
+export function ErrorState({
+  children,
+  onRetry,
+  variant = 'panel',
+  actions,
+  className,
+}: {
+  children: ReactNode;
+  onRetry: () => void;
+  variant?: 'panel' | 'inline';
+  /** More buttons beside Retry. */
+  actions?: ReactNode;
+  className?: string;
+}) {
+  if (variant === 'inline') {
+    return (
+      <div className={cn('flex flex-wrap items-center gap-3 text-sm text-red-700', className)}>
+        {children}
+        <Button variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+        {actions}
+      </div>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-5 text-red-800',
+        className,
+      )}
+    >
+      {children}
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+        {actions}
+      </div>
+    </div>
+  );
+}
+
+/** Nothing to show yet, and what to do about it. */
+export function EmptyState({
+  children,
+  action,
+  className,
+}: {
+  children: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn('rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center', className)}
+    >
+      <div className="mx-auto max-w-md text-slate-600">{children}</div>
+      {action ? <div className="mt-4">{action}</div> : null}
+    </div>
+  );
+}
+
+/**
+ * Shows a query's loading, error-with-Retry, empty or ready state. `error` is the sentence of a failed load; an
+ * `errorView` replaces the whole error state (a 404 that reads "not found" rather than "retry").
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  error,
+  errorView,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: Pick<UseQueryResult<T>, 'status' | 'data' | 'error' | 'refetch' | 'isFetching'>;
+  loading: ReactNode;
+  error: ReactNode;
+  errorView?: (error: Error, retry: () => void) => ReactNode;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const retry = () => void query.refetch();
+  // A Retry shows the loading state again, as the first load did.
+  if (query.status === 'pending' || (query.status === 'error' && query.isFetching)) return <>{loading}</>;
+  if (query.status === 'error') {
+    const custom = errorView?.(query.error as Error, retry);
+    if (custom !== undefined && custom !== null) return <>{custom}</>;
+    return <ErrorState onRetry={retry}>{error}</ErrorState>;
+  }
+  const data = query.data as T;
+  if (isEmpty?.(data)) return <>{empty}</>;
+  return <>{children(data)}</>;
+}
+
+type Loadable<T> = Pick<UseQueryResult<T>, 'status' | 'data' | 'error' | 'refetch' | 'isFetching'>;
+
+/**
+ * Several queries shown as one screen's data: loading until all have answered, failed when one failed (Retry
+ * asks again only what failed), ready with every answer in order.
+ */
+export function combineQueries<const Q extends readonly Loadable<unknown>[]>(
+  queries: Q,
+): Loadable<{ [K in keyof Q]: NonNullable<Q[K]['data']> }> {
+  const failed = queries.filter((q) => q.status === 'error');
+  const status =
+    failed.length > 0 ? 'error' : queries.every((q) => q.status === 'success') ? 'success' : 'pending';
+  return {
+    status,
+    data: (status === 'success' ? queries.map((q) => q.data) : undefined) as never,
+    error: (failed[0]?.error ?? null) as never,
+    isFetching: queries.some((q) => q.isFetching),
+    refetch: (async () => {
+      await Promise.all(failed.map((q) => q.refetch()));
+    }) as never,
+  } as never;
+}

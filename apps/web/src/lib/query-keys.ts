@@ -1,0 +1,46 @@
+import type { ServiceCategory } from '@portal/contract';
+
+/**
+ * Every query key of the web app, in one table. Features never import each other, yet a write in one feature
+ * changes what another shows (a new provider changes Add More Plans' company list): both name the data through
+ * this table, and a mutation invalidates the keys of exactly what it changed. A key's first part names the
+ * server's resource, so invalidating `all` reaches every view of it.
+ */
+export const queryKeys = {
+  services: {
+    all: ['services'] as const,
+    ofCategory: (category: ServiceCategory) => ['services', category] as const,
+    plans: () => ['services', 'plans'] as const,
+  },
+  providers: {
+    all: ['providers'] as const,
+    ofCategory: (category: ServiceCategory) => ['providers', 'category', category] as const,
+    ofService: (serviceId: string) => ['providers', 'service', serviceId] as const,
+    logo: (providerId: string) => ['providers', 'logo', providerId] as const,
+  },
+  primaryClients: {
+    all: ['primary-clients'] as const,
+    search: (search: string) => ['primary-clients', 'search', search] as const,
+    detail: (id: string) => ['primary-clients', 'detail', id] as const,
+  },
+  secondaryClients: {
+    all: ['secondary-clients'] as const,
+    detail: (id: string) => ['secondary-clients', 'detail', id] as const,
+  },
+  families: ['families'] as const,
+  renewals: ['renewals'] as const,
+  plans: ['plans'] as const,
+  dashboard: ['dashboard'] as const,
+  /** What a plan's creation, edit or removal changes: its holder's records, every count of plans, renewals. */
+  get changedByPlans() {
+    return [
+      queryKeys.primaryClients.all,
+      queryKeys.families,
+      queryKeys.providers.all,
+      queryKeys.renewals,
+      queryKeys.plans,
+      queryKeys.dashboard,
+      queryKeys.secondaryClients.all,
+    ] as const;
+  },
+} as const;
