@@ -6,9 +6,10 @@ import { type DocumentStore, IMAGE_MIMES, type StoredDocument } from '../../lib/
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
+import { storeFilesThenCommit } from '../../lib/stored-files.ts';
+import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { softDeleteDocument } from '../providers/providers.repository.ts';
-import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './profile.repository.ts';
 
 export interface ProfileDeps {
@@ -116,41 +117,34 @@ export async function uploadLogo(
   }
   const mime = checkFileType(file, 'Logo', IMAGE_MIMES, 'PNG, JPEG or WebP image');
   const before = await mustFind(deps, agencyId);
-  let written: string | null = null;
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const saved = await deps.documents.save(tx, {
-        agencyId,
-        kind: 'provider_logo',
-        bytes: file.bytes,
-        mime,
-        originalName: file.filename,
-        uploadedBy: subject.userId,
-      });
-      written = saved.id;
-      await repo.updateAgency(tx, agencyId, { logoDocumentId: saved.id });
-      if (before.agency.logoDocumentId) await softDeleteDocument(tx, agencyId, before.agency.logoDocumentId);
-      await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
-        agencyId,
-        action: 'agency.logo',
-        targetType: 'agency',
-        targetId: agencyId,
-        detail: { document_id: saved.id, mime, size: file.bytes.length },
-        ip,
-      });
-      // The answer commits with the logo: a retry after a crash replays it instead of saving a second logo.
-      const data = toProfile(deps, await mustFind({ ...deps, db: tx }, agencyId));
-      const answer = { status: 'success' as const, message: 'Agency logo saved.', data };
-      await recordAnswer(tx, answer);
-      return answer;
+  return storeFilesThenCommit(deps, agencyId, async (tx, written) => {
+    const saved = await deps.documents.save(tx, {
+      agencyId,
+      kind: 'provider_logo',
+      bytes: file.bytes,
+      mime,
+      originalName: file.filename,
+      uploadedBy: subject.userId,
     });
-  } catch (err) {
-    // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await deps.documents.discard(agencyId, [written]);
-    throw err;
-  }
+    written.push(saved.id);
+    await repo.updateAgency(tx, agencyId, { logoDocumentId: saved.id });
+    if (before.agency.logoDocumentId) await softDeleteDocument(tx, agencyId, before.agency.logoDocumentId);
+    await writeAudit(tx, {
+      actorUserId: subject.userId,
+      actorRole: 'AO',
+      agencyId,
+      action: 'agency.logo',
+      targetType: 'agency',
+      targetId: agencyId,
+      detail: { document_id: saved.id, mime, size: file.bytes.length },
+      ip,
+    });
+    // The answer commits with the logo: a retry after a crash replays it instead of saving a second logo.
+    const data = toProfile(deps, await mustFind({ ...deps, db: tx }, agencyId));
+    const answer = { status: 'success' as const, message: 'Agency logo saved.', data };
+    await recordAnswer(tx, answer);
+    return answer;
+  });
 }
 
 export async function agencyLogo(deps: ProfileDeps, subject: TokenSubject): Promise<StoredDocument> {

@@ -1,7 +1,8 @@
 import type { Alert, PlanType } from '@portal/contract';
 import { displayName } from './client-plans.service.ts';
 import * as repo from './client-portal.repository.ts';
-import type { ClientPortalDeps, OwnClient } from './client-portal.service.ts';
+import type { ClientPortalDeps } from './client-portal.service.ts';
+import type { OwnClient } from './own-client.ts';
 import { computeAlerts } from './plan-rules.ts';
 
 // Upcoming alerts (decisions §4) from the signed-in client's own plans; the rules live in plan-rules.ts.

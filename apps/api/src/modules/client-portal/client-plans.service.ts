@@ -9,6 +9,7 @@ import {
   PLAN_HOLDER_SELF,
   type PlanDetail,
   type PlanType,
+  planStatus,
   type SecondaryClientDocuments,
   type SecondaryClientPlan,
   type SecondaryClientResponse,
@@ -19,16 +20,12 @@ import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentFile, StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AnswerCache } from '../../lib/kept-answers.ts';
+import { fullName } from '../../lib/names.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './client-portal.repository.ts';
-import {
-  type ClientPortalDeps,
-  fullName,
-  type OwnClient,
-  ownClient,
-  toSecondaryItem,
-} from './client-portal.service.ts';
-import { planStatus, subtypeFields } from './plan-rules.ts';
+import { type ClientPortalDeps, toSecondaryItem } from './client-portal.service.ts';
+import { type OwnClient, ownClient } from './own-client.ts';
+import { subtypeFields } from './plan-rules.ts';
 
 // The client's plans, their documents, and family members' details and documents (issue 6).
 // Another client's plan, document or family member is absent: 404, the same as an unknown id.

@@ -1,9 +1,10 @@
 import { type Endpoint, endpoints } from '@portal/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { todayInIndia } from '../../lib/dates.ts';
 import { type AnswerCache, keptAnswer } from '../../lib/kept-answers.ts';
 import { addRoute, type Out } from '../../lib/route.ts';
+import { sendPdf } from '../../lib/send-file.ts';
 import { caller } from '../../plugins/access.ts';
 import { upcomingAlerts } from './client-alerts.service.ts';
 import {
@@ -18,27 +19,9 @@ import {
   clientAgency,
   clientProfile,
   clientSummary,
-  type OwnClient,
-  ownClient,
   secondaryClientList,
 } from './client-portal.service.ts';
-
-/**
- * A PDF saved under the spec's name (§7): an ASCII fallback name and the exact one as RFC 5987 UTF-8, never
- * sniffed by the browser, never cached (decisions §5).
- */
-function sendPdf(reply: FastifyReply, file: { bytes: Buffer; filename: string }): Buffer {
-  const ascii = file.filename.replace(/[^A-Za-z0-9 ._()-]/g, '_');
-  reply
-    .type('application/pdf')
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-    )
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store');
-  return file.bytes;
-}
+import { type OwnClient, ownClient } from './own-client.ts';
 
 export function clientPortalRoutes(
   app: FastifyInstance,

@@ -1,7 +1,7 @@
-import { AlertSchema } from '@portal/contract';
+import { AlertSchema, planStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { addDays, formatIndianDate, todayInIndia } from '../../lib/dates.ts';
-import { type AlertPlan, computeAlerts, planStatus, subtypeFields } from './plan-rules.ts';
+import { type AlertPlan, computeAlerts, subtypeFields } from './plan-rules.ts';
 
 const TODAY = '2026-03-10';
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -16,7 +16,7 @@ const plan = (over: Partial<AlertPlan>): AlertPlan => ({
   ...over,
 });
 
-describe('planStatus (spec §4)', () => {
+describe("planStatus (decisions §4) on the API's calendar day", () => {
   it('is Active through the whole end date in India, Expired from the next day', () => {
     // 2026-03-10 ends at 18:30 UTC (midnight in India).
     const lastSecond = todayInIndia(new Date('2026-03-10T18:29:59Z'));
@@ -25,11 +25,11 @@ describe('planStatus (spec §4)', () => {
     expect(planStatus('2026-03-10', 'active', nextDay)).toBe('Expired');
   });
 
-  it('is Active without an end date, and Expired when the agency marked it lapsed or closed', () => {
+  it('is Active without an end date, and Lapsed or Closed when the agency marked it so', () => {
     expect(planStatus(null, 'active', TODAY)).toBe('Active');
     expect(planStatus(null, 'renewed', TODAY)).toBe('Active');
-    expect(planStatus('2030-01-01', 'lapsed', TODAY)).toBe('Expired');
-    expect(planStatus(null, 'closed', TODAY)).toBe('Expired');
+    expect(planStatus('2030-01-01', 'lapsed', TODAY)).toBe('Lapsed');
+    expect(planStatus(null, 'closed', TODAY)).toBe('Closed');
   });
 });
 

@@ -4,37 +4,17 @@ import {
   ALERT_POLICY_EXPIRING_DAYS,
   type Alert,
   type InsuredMember,
-  type PlanStatus,
+  type PlanMark,
   type PlanType,
+  planFieldOrder,
+  planStatus,
   type SubtypeFields,
 } from '@portal/contract';
 import { daysBetween, formatIndianDate } from '../../lib/dates.ts';
 
-// The client area's pure rules: plan status (spec §4), the per-service fields (spec §3) and the alerts
-// (decisions §4). Dates are India's calendar dates (YYYY-MM-DD), so "today" is passed in and tests are exact.
-
-type StoredStatus = 'active' | 'renewed' | 'lapsed' | 'closed';
-
-/**
- * Expired once the end date's whole day is over (spec §4: "to end of that day"), in India's calendar; a plan
- * the agency marked lapsed or closed is no longer in force either. No end date: Active.
- */
-export function planStatus(endDate: string | null, stored: StoredStatus, today: string): PlanStatus {
-  if (stored === 'lapsed' || stored === 'closed') return 'Expired';
-  return endDate !== null && endDate < today ? 'Expired' : 'Active';
-}
-
-const SUBTYPE_KEYS: Record<string, readonly (keyof SubtypeFields)[]> = {
-  life: ['sum_assured', 'plan_name', 'mode', 'term', 'ppt'],
-  health: ['cover_type', 'sum_assured', 'plan_name', 'term'],
-  motor: ['rc_number', 'term'],
-  travel: ['insurance_company_name', 'trip_type', 'destination', 'duration', 'term'],
-  home: ['insurance_company_name', 'term'],
-  mutual_funds: ['folio_number', 'scheme', 'fund'],
-  nps: ['pran'],
-  postoffice: ['account_number', 'scheme_name', 'term', 'roi'],
-};
-const ALL_SCALAR_KEYS = [...new Set(Object.values(SUBTYPE_KEYS).flat())];
+// The client area's pure rules: the per-service fields (spec §3) and the alerts (decisions §4); plan status is
+// the contract's (decisions §4). Dates are India's calendar dates (YYYY-MM-DD), so "today" is passed in and tests
+// are exact.
 
 type Scalar = string | number | boolean | null;
 const isScalar = (v: unknown): v is Scalar =>
@@ -50,7 +30,7 @@ export function subtypeFields(
   extra: { sumAssured?: string | null; insuredMembers?: InsuredMember[] } = {},
 ): SubtypeFields {
   const code = serviceCode.toLowerCase();
-  const keys = SUBTYPE_KEYS[code] ?? ALL_SCALAR_KEYS;
+  const keys = planFieldOrder(code);
   const out: Record<string, unknown> = {};
   for (const key of keys) {
     const value = stored[key];
@@ -69,7 +49,7 @@ export interface AlertPlan {
   id: string;
   planName: string;
   endDate: string | null;
-  stored: StoredStatus;
+  stored: PlanMark;
   hasNominee: boolean;
 }
 

@@ -7,14 +7,13 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { addDays, daysBetween, todayInIndia } from '../../lib/dates.ts';
+import { fullName } from '../../lib/names.ts';
+import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { agencyOf } from '../providers/providers.service.ts';
 import { listServices } from '../services/services.repository.ts';
 import * as repo from './dashboard.repository.ts';
 
 const RENEWALS_LIMIT = 50;
-
-const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 export async function agencyDashboard(
   db: Db,

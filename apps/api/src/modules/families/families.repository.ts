@@ -31,6 +31,8 @@ export interface FamilyPlanJson {
   plan_name: string | null;
   number: string;
   end_date: string | null;
+  /** The agency's mark (active, renewed, lapsed, closed): a lapsed plan is shown so (decisions §4). */
+  status: string;
   secondary_client_id: string | null;
 }
 
@@ -48,7 +50,7 @@ const membersJson = sql<string>`(select coalesce(json_agg(json_build_object(
 const plansJson = sql<string>`(select coalesce(json_agg(p order by p.end_date nulls last, p.id), '[]')::text
   from (
     select ip.id, 'insurance' as kind, s.code as service_code, pr.provider_name, ip.plan_name,
-      ip.policy_number as number, ip.end_date, ip.secondary_client_id
+      ip.policy_number as number, ip.end_date, ip.status, ip.secondary_client_id
     from ${insurancePolicies} ip
     join ${providers} pr on pr.id = ip.provider_id and pr.agency_id = ip.agency_id
     join ${services} s on s.id = ip.service_id
@@ -59,7 +61,7 @@ const plansJson = sql<string>`(select coalesce(json_agg(p order by p.end_date nu
       and (ip.secondary_client_id is null or m.deleted_at is null)
     union all
     select ia.id, 'investment' as kind, s.code, pr.provider_name, ia.plan_name,
-      ia.account_number, ia.end_date, ia.secondary_client_id
+      ia.account_number, ia.end_date, ia.status, ia.secondary_client_id
     from ${investmentAccounts} ia
     join ${providers} pr on pr.id = ia.provider_id and pr.agency_id = ia.agency_id
     join ${services} s on s.id = ia.service_id

@@ -1,15 +1,18 @@
-import type { FamilyListQuerySchema, FamilyListResponse, FamilyPlan } from '@portal/contract';
+import {
+  type FamilyListQuerySchema,
+  type FamilyListResponse,
+  type FamilyPlan,
+  planStatus,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { todayInIndia } from '../../lib/dates.ts';
+import { fullName } from '../../lib/names.ts';
+import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { planStatus } from '../primary-clients/primary-clients.service.ts';
-import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './families.repository.ts';
 
 type ListQuery = z.output<typeof FamilyListQuerySchema>;
-
-const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 function toPlan(p: repo.FamilyPlanJson, today: string): FamilyPlan {
   return {
@@ -20,7 +23,7 @@ function toPlan(p: repo.FamilyPlanJson, today: string): FamilyPlan {
     plan_name: p.plan_name,
     policy_number: p.number,
     end_date: p.end_date,
-    status: planStatus(p.end_date, today),
+    status: planStatus(p.end_date, p.status, today),
   };
 }
 

@@ -5,8 +5,9 @@ import { DecryptionError } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
+import { storeFilesThenCommit } from '../../lib/stored-files.ts';
+import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './plans.repository.ts';
 import { PLAN_NOT_FOUND, type PlansDeps, planDetailOf } from './plans.service.ts';
 
@@ -210,52 +211,46 @@ export async function replacePlanDocument(
     );
   }
   const kind = row.kind === 'insurance' ? 'policy_pdf' : 'investment_pdf';
-  const written: string[] = [];
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const saved = await deps.documents.save(tx, {
-        agencyId,
-        kind,
-        bytes: file.bytes,
-        mime,
-        originalName: file.filename,
-        uploadedBy: subject.userId,
-      });
-      written.push(saved.id);
-      const values = { documentId: saved.id };
-      const updated =
-        row.kind === 'insurance'
-          ? await repo.updatePolicy(tx, agencyId, planId, values)
-          : await repo.updateAccount(tx, agencyId, planId, values);
-      if (!updated) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
-      if (row.plan.documentId) await repo.softDeleteDocument(tx, agencyId, row.plan.documentId);
-      await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
-        agencyId,
-        action: 'plan.document_replace',
-        targetType: row.kind === 'insurance' ? 'insurance_policy' : 'investment_account',
-        targetId: planId,
-        detail: {
-          primary_client_id: row.plan.primaryClientId,
-          document_id: saved.id,
-          replaced_document_id: row.plan.documentId,
-          kind,
-          size: file.bytes.length,
-        },
-        ip,
-      });
-      // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
-      const answer = {
-        status: 'success' as const,
-        message: row.plan.documentId ? 'Plan document replaced.' : 'Plan document added.',
-        data: await planDetailOf({ ...deps, db: tx }, agencyId, planId),
-      };
-      await recordAnswer(tx, answer);
-      return answer;
+  return storeFilesThenCommit(deps, agencyId, async (tx, written) => {
+    const saved = await deps.documents.save(tx, {
+      agencyId,
+      kind,
+      bytes: file.bytes,
+      mime,
+      originalName: file.filename,
+      uploadedBy: subject.userId,
     });
-  } catch (err) {
-    await deps.documents.discard(agencyId, written);
-    throw err;
-  }
+    written.push(saved.id);
+    const values = { documentId: saved.id };
+    const updated =
+      row.kind === 'insurance'
+        ? await repo.updatePolicy(tx, agencyId, planId, values)
+        : await repo.updateAccount(tx, agencyId, planId, values);
+    if (!updated) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
+    if (row.plan.documentId) await repo.softDeleteDocument(tx, agencyId, row.plan.documentId);
+    await writeAudit(tx, {
+      actorUserId: subject.userId,
+      actorRole: 'AO',
+      agencyId,
+      action: 'plan.document_replace',
+      targetType: row.kind === 'insurance' ? 'insurance_policy' : 'investment_account',
+      targetId: planId,
+      detail: {
+        primary_client_id: row.plan.primaryClientId,
+        document_id: saved.id,
+        replaced_document_id: row.plan.documentId,
+        kind,
+        size: file.bytes.length,
+      },
+      ip,
+    });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const answer = {
+      status: 'success' as const,
+      message: row.plan.documentId ? 'Plan document replaced.' : 'Plan document added.',
+      data: await planDetailOf({ ...deps, db: tx }, agencyId, planId),
+    };
+    await recordAnswer(tx, answer);
+    return answer;
+  });
 }

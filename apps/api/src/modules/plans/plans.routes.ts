@@ -1,8 +1,9 @@
 import { DOCUMENT_MAX_BYTES, endpoints } from '@portal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { malformedMultipart, readMultipart, type UploadedFile } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
+import { sendPdf } from '../../lib/send-file.ts';
 import { caller } from '../../plugins/access.ts';
 import { planDocumentForOwner, replacePlanDocument, updatePlan } from './plan-edit.service.ts';
 import {
@@ -70,23 +71,6 @@ async function readPlansUpload(req: FastifyRequest): Promise<PlansUpload> {
   // The body has arrived: from here the call counts among the calls in progress (plugins/load-shedding.ts).
   req.admitCall?.();
   return upload;
-}
-
-/**
- * A PDF saved under the plan's number: an ASCII fallback name and the exact one as RFC 5987 UTF-8, never
- * sniffed by the browser, never cached (decisions §5).
- */
-function sendPdf(reply: FastifyReply, file: { bytes: Buffer; filename: string }): Buffer {
-  const ascii = file.filename.replace(/[^A-Za-z0-9 ._()-]/g, '_');
-  reply
-    .type('application/pdf')
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-    )
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store');
-  return file.bytes;
 }
 
 export function plansRoutes(app: FastifyInstance, deps: PlansDeps): void {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { malformedMultipart, type UploadedFile } from '../../lib/multipart.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import type { CreateClientFiles } from './primary-clients.service.ts';
+import type { CreateClientFiles } from './create-client.service.ts';
 
 // POST /users/primary-clients as multipart: the client's JSON in `payload`, any number of `planFiles`
 // (kept in the order sent, so `file_index` 0 is the first) and an optional `avatar` (decisions 008).

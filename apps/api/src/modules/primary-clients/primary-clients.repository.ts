@@ -277,6 +277,7 @@ export async function plansOf(db: Db, agencyId: string, primaryClientId: string)
     planName: t.planName,
     startDate: t.startDate,
     endDate: t.endDate,
+    status: t.status,
     secondaryClientId: t.secondaryClientId,
     documentId: t.documentId,
     createdAt: t.createdAt,

@@ -4,21 +4,19 @@ import { todayInIndia } from '../../lib/dates.ts';
 import { type AnswerCache, keptAnswer, pageKey } from '../../lib/kept-answers.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
+import { sendDocument } from '../../lib/send-file.ts';
+import { agencyOf } from '../../lib/tenant.ts';
 import { caller } from '../../plugins/access.ts';
-import { sendDocument } from '../providers/providers.routes.ts';
-import { agencyOf } from '../providers/providers.service.ts';
+import { avatar, uploadAvatar } from './client-avatar.service.ts';
+import { primaryClientDetail } from './client-detail.service.ts';
 import { readClientUpload } from './client-upload.ts';
+import { createPrimaryClient } from './create-client.service.ts';
+import { resetPortalPassword, setPortalAccess } from './portal-access.service.ts';
 import {
-  avatar,
-  createPrimaryClient,
   deletePrimaryClient,
   listPrimaryClients,
   type PrimaryClientsDeps,
-  primaryClientDetail,
-  resetPortalPassword,
-  setPortalAccess,
   updatePrimaryClient,
-  uploadAvatar,
 } from './primary-clients.service.ts';
 
 export function primaryClientsRoutes(

@@ -1,8 +1,8 @@
 import { endpoints, LOGO_MAX_BYTES, type ServiceCategory } from '@portal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type DocumentMime, EXTENSION, type StoredDocument } from '../../lib/documents.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
+import { sendDocument } from '../../lib/send-file.ts';
 import { caller } from '../../plugins/access.ts';
 import {
   bankDetails,
@@ -22,17 +22,6 @@ async function readUpload(req: FastifyRequest): Promise<ProviderUpload> {
     files: { providerlogourl: { maxBytes: LOGO_MAX_BYTES, label: 'Provider Logo' } },
   });
   return { payload: body.fields.payload, logo: body.files.providerlogourl };
-}
-
-/** Documents are answered inline, never sniffed by the browser, never cached (decisions §5). */
-export function sendDocument(reply: FastifyReply, doc: StoredDocument, name: string): Buffer {
-  const ext = EXTENSION[doc.mime as DocumentMime] ?? 'bin';
-  reply
-    .type(doc.mime)
-    .header('content-disposition', `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}.${ext}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store');
-  return doc.bytes;
 }
 
 export function providersRoutes(app: FastifyInstance, deps: ProvidersDeps): void {

@@ -2,7 +2,6 @@ import {
   ARN_WARNING_MONTHS,
   InsuranceProviderPayloadSchema,
   InvestmentProviderPayloadSchema,
-  MSG,
   type Provider,
   type ProviderPayload,
   type ServiceCategory,
@@ -15,6 +14,8 @@ import { type DocumentStore, IMAGE_MIMES, type StoredDocument } from '../../lib/
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
+import { storeFilesThenCommit } from '../../lib/stored-files.ts';
+import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { findService } from '../services/services.repository.ts';
@@ -28,12 +29,6 @@ export interface ProvidersDeps {
 
 export const PROVIDER_NOT_FOUND = 'No provider company of your agency exists with this id.';
 const LOGO_LABEL = 'Provider Logo';
-
-/** The caller's agency, from the token only (decisions §2). */
-export function agencyOf(subject: TokenSubject): string {
-  if (!subject.agencyId) throw new AppError('FORBIDDEN', MSG.forbidden, 'The account has no agency.');
-  return subject.agencyId;
-}
 
 export function toProvider(row: repo.ProviderRow, today = todayInIndia()): Provider {
   const p = row.provider;
@@ -178,51 +173,44 @@ export async function createProvider(
   const payload = parsePayload(category, upload.payload);
   await checkService(deps, category, payload.service_id);
   const logo = checkLogo(upload.logo);
-  let written: string | null = null;
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const logoDocumentId = logo
-        ? (
-            await deps.documents.save(tx, {
-              agencyId,
-              kind: 'provider_logo',
-              bytes: logo.bytes,
-              mime: logo.mime,
-              originalName: logo.filename,
-              uploadedBy: subject.userId,
-            })
-          ).id
-        : null;
-      written = logoDocumentId;
-      const account = payload.bank_details.account_number;
-      const newId = await repo.insertProvider(tx, agencyId, {
-        ...columnsOf(payload, category),
-        bankAccountNumberEnc: account ? encryptField(deps.encryptionKey, account) : null,
-        bankAccountLast4: account ? last4(account) : null,
-        logoDocumentId,
-        createdBy: subject.userId,
-      });
-      await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
-        agencyId,
-        action: 'provider.create',
-        targetType: 'provider',
-        targetId: newId,
-        detail: { ...auditFields(payload), logo: logoDocumentId !== null },
-        ip,
-      });
-      // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
-      const data = toProvider(await mustFind({ ...deps, db: tx }, agencyId, newId));
-      const answer = { status: 'success' as const, message: `${data.provider_name} added.`, data };
-      await recordAnswer(tx, answer);
-      return answer;
+  return storeFilesThenCommit(deps, agencyId, async (tx, written) => {
+    const logoDocumentId = logo
+      ? (
+          await deps.documents.save(tx, {
+            agencyId,
+            kind: 'provider_logo',
+            bytes: logo.bytes,
+            mime: logo.mime,
+            originalName: logo.filename,
+            uploadedBy: subject.userId,
+          })
+        ).id
+      : null;
+    if (logoDocumentId) written.push(logoDocumentId);
+    const account = payload.bank_details.account_number;
+    const newId = await repo.insertProvider(tx, agencyId, {
+      ...columnsOf(payload, category),
+      bankAccountNumberEnc: account ? encryptField(deps.encryptionKey, account) : null,
+      bankAccountLast4: account ? last4(account) : null,
+      logoDocumentId,
+      createdBy: subject.userId,
     });
-  } catch (err) {
-    // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await deps.documents.discard(agencyId, [written]);
-    throw err;
-  }
+    await writeAudit(tx, {
+      actorUserId: subject.userId,
+      actorRole: 'AO',
+      agencyId,
+      action: 'provider.create',
+      targetType: 'provider',
+      targetId: newId,
+      detail: { ...auditFields(payload), logo: logoDocumentId !== null },
+      ip,
+    });
+    // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).
+    const data = toProvider(await mustFind({ ...deps, db: tx }, agencyId, newId));
+    const answer = { status: 'success' as const, message: `${data.provider_name} added.`, data };
+    await recordAnswer(tx, answer);
+    return answer;
+  });
 }
 
 export async function updateProvider(
@@ -238,53 +226,46 @@ export async function updateProvider(
   const payload = parsePayload(category, upload.payload);
   await checkService(deps, category, payload.service_id);
   const logo = checkLogo(upload.logo);
-  let written: string | null = null;
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const values: Partial<repo.ProviderValues> = columnsOf(payload, category);
-      if (logo) {
-        const saved = await deps.documents.save(tx, {
-          agencyId,
-          kind: 'provider_logo',
-          bytes: logo.bytes,
-          mime: logo.mime,
-          originalName: logo.filename,
-          uploadedBy: subject.userId,
-        });
-        values.logoDocumentId = saved.id;
-        written = saved.id;
-        if (before.provider.logoDocumentId)
-          await repo.softDeleteDocument(tx, agencyId, before.provider.logoDocumentId);
-      }
-      // Screens only ever see the masked number, so an edit without one keeps the stored number.
-      const account = payload.bank_details.account_number;
-      if (account) {
-        values.bankAccountNumberEnc = encryptField(deps.encryptionKey, account);
-        values.bankAccountLast4 = last4(account);
-      }
-      await repo.updateProvider(tx, agencyId, id, values);
-      await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
+  return storeFilesThenCommit(deps, agencyId, async (tx, written) => {
+    const values: Partial<repo.ProviderValues> = columnsOf(payload, category);
+    if (logo) {
+      const saved = await deps.documents.save(tx, {
         agencyId,
-        action: 'provider.update',
-        targetType: 'provider',
-        targetId: id,
-        detail: { ...auditFields(payload), logo_replaced: logo !== undefined },
-        ip,
+        kind: 'provider_logo',
+        bytes: logo.bytes,
+        mime: logo.mime,
+        originalName: logo.filename,
+        uploadedBy: subject.userId,
       });
-      // The answer commits with the change (issue 9 item 8): a retry after a crash replays it instead of
-      // saving the logo a second time.
-      const data = toProvider(await mustFind({ ...deps, db: tx }, agencyId, id));
-      const answer = { status: 'success' as const, message: `${data.provider_name} updated.`, data };
-      await recordAnswer(tx, answer);
-      return answer;
+      values.logoDocumentId = saved.id;
+      written.push(saved.id);
+      if (before.provider.logoDocumentId)
+        await repo.softDeleteDocument(tx, agencyId, before.provider.logoDocumentId);
+    }
+    // Screens only ever see the masked number, so an edit without one keeps the stored number.
+    const account = payload.bank_details.account_number;
+    if (account) {
+      values.bankAccountNumberEnc = encryptField(deps.encryptionKey, account);
+      values.bankAccountLast4 = last4(account);
+    }
+    await repo.updateProvider(tx, agencyId, id, values);
+    await writeAudit(tx, {
+      actorUserId: subject.userId,
+      actorRole: 'AO',
+      agencyId,
+      action: 'provider.update',
+      targetType: 'provider',
+      targetId: id,
+      detail: { ...auditFields(payload), logo_replaced: logo !== undefined },
+      ip,
     });
-  } catch (err) {
-    // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await deps.documents.discard(agencyId, [written]);
-    throw err;
-  }
+    // The answer commits with the change (issue 9 item 8): a retry after a crash replays it instead of
+    // saving the logo a second time.
+    const data = toProvider(await mustFind({ ...deps, db: tx }, agencyId, id));
+    const answer = { status: 'success' as const, message: `${data.provider_name} updated.`, data };
+    await recordAnswer(tx, answer);
+    return answer;
+  });
 }
 
 export async function bankDetails(deps: ProvidersDeps, subject: TokenSubject, id: string) {

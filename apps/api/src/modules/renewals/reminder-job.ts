@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { inScope, PLATFORM_SCOPE } from '../../db/scope.ts';
 import { addDays, daysBetween, todayInIndia } from '../../lib/dates.ts';
 import { type Mailer, mailError } from '../../lib/mail.ts';
+import { fullName } from '../../lib/names.ts';
 import * as jobRepo from './reminder-job.repository.ts';
 import { formatDay, type Language, renderDigest, renderReminder } from './reminder-messages.ts';
 import * as repo from './renewals.repository.ts';
@@ -65,7 +66,6 @@ export const REASONS = {
 const hourInIndia = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).getUTCHours();
 /** Midnight at the start of India's day, as an instant. */
 const startOfIndianDay = (today: string) => new Date(Date.parse(`${today}T00:00:00Z`) - IST_OFFSET_MS);
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 const language = (value: string | null): Language => (value === 'hi' ? 'hi' : 'en');
 const bareHost = (host: string) => host.replace(/:\d+$/, '');
 

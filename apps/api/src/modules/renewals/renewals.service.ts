@@ -16,10 +16,12 @@ import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
+import { fullName } from '../../lib/names.ts';
+import { storeFilesThenCommit } from '../../lib/stored-files.ts';
+import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import { ownClient, ownClientRecord } from '../client-portal/client-portal.service.ts';
-import { agencyOf } from '../providers/providers.service.ts';
+import { ownClient, ownClientRecord } from '../client-portal/own-client.ts';
 import { formatDay } from './reminder-messages.ts';
 import * as repo from './renewals.repository.ts';
 
@@ -33,8 +35,6 @@ export interface RenewalsDeps {
 }
 
 export const PLAN_NOT_FOUND = 'No plan of your agency’s clients exists with this id.';
-
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 function bad(field: string, message: string) {
   return new AppError('BAD_REQUEST', message, message, { fields: { [field]: message } });
@@ -213,69 +213,62 @@ export async function markRenewed(
   const mime = upload.document
     ? checkFileType(upload.document, 'Document', ['application/pdf'], 'PDF')
     : null;
-  let written: string | null = null;
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const locked = await repo.lockPlan(tx, agencyId, plan.type, planId);
-      if (!locked) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
-      if (locked.endDate !== plan.endDate || locked.status !== plan.status) {
-        throw new AppError('CONFLICT', 'The plan changed while you were renewing it. Reload and try again.');
-      }
-      let documentId: string | undefined;
-      if (upload.document && mime) {
-        const saved = await deps.documents.save(tx, {
-          agencyId,
-          kind: plan.type === 'insurance' ? 'policy_pdf' : 'investment_pdf',
-          bytes: upload.document.bytes,
-          mime,
-          originalName: upload.document.filename || null,
-          uploadedBy: subject.userId,
-        });
-        documentId = saved.id;
-        written = saved.id;
-      }
-      await repo.updatePlan(tx, agencyId, plan.type, planId, {
-        status: 'active',
-        endDate: input.new_end_date,
-        ...(documentId ? { documentId } : {}),
-      });
-      await repo.insertEvent(tx, agencyId, {
-        planType: plan.type,
-        planId,
-        kind: 'renewed',
-        note: input.note,
-        previousEndDate: plan.endDate,
-        newEndDate: input.new_end_date,
-        documentId: documentId ?? null,
-        actorUserId: subject.userId,
-      });
-      await repo.cancelPendingSends(
-        tx,
+  return storeFilesThenCommit(deps, agencyId, async (tx, written) => {
+    const locked = await repo.lockPlan(tx, agencyId, plan.type, planId);
+    if (!locked) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
+    if (locked.endDate !== plan.endDate || locked.status !== plan.status) {
+      throw new AppError('CONFLICT', 'The plan changed while you were renewing it. Reload and try again.');
+    }
+    let documentId: string | undefined;
+    if (upload.document && mime) {
+      const saved = await deps.documents.save(tx, {
         agencyId,
-        planId,
-        'The plan was renewed before this reminder went out.',
-      );
-      await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
-        agencyId,
-        action: 'plan.renewed',
-        targetType: plan.type === 'insurance' ? 'insurance_policy' : 'investment_account',
-        targetId: planId,
-        detail: {
-          previous_end_date: plan.endDate,
-          new_end_date: input.new_end_date,
-          document_id: documentId ?? null,
-        },
-        ip,
+        kind: plan.type === 'insurance' ? 'policy_pdf' : 'investment_pdf',
+        bytes: upload.document.bytes,
+        mime,
+        originalName: upload.document.filename || null,
+        uploadedBy: subject.userId,
       });
-      return answerInTransaction(tx, deps, subject, planId, today);
+      documentId = saved.id;
+      written.push(saved.id);
+    }
+    await repo.updatePlan(tx, agencyId, plan.type, planId, {
+      status: 'active',
+      endDate: input.new_end_date,
+      ...(documentId ? { documentId } : {}),
     });
-  } catch (err) {
-    // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await deps.documents.discard(agencyId, [written]);
-    throw err;
-  }
+    await repo.insertEvent(tx, agencyId, {
+      planType: plan.type,
+      planId,
+      kind: 'renewed',
+      note: input.note,
+      previousEndDate: plan.endDate,
+      newEndDate: input.new_end_date,
+      documentId: documentId ?? null,
+      actorUserId: subject.userId,
+    });
+    await repo.cancelPendingSends(
+      tx,
+      agencyId,
+      planId,
+      'The plan was renewed before this reminder went out.',
+    );
+    await writeAudit(tx, {
+      actorUserId: subject.userId,
+      actorRole: 'AO',
+      agencyId,
+      action: 'plan.renewed',
+      targetType: plan.type === 'insurance' ? 'insurance_policy' : 'investment_account',
+      targetId: planId,
+      detail: {
+        previous_end_date: plan.endDate,
+        new_end_date: input.new_end_date,
+        document_id: documentId ?? null,
+      },
+      ip,
+    });
+    return answerInTransaction(tx, deps, subject, planId, today);
+  });
 }
 
 export async function markLapsed(

@@ -2,8 +2,8 @@ import { DOCUMENT_MAX_BYTES, endpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
+import { sendDocument } from '../../lib/send-file.ts';
 import { caller } from '../../plugins/access.ts';
-import { sendDocument } from '../providers/providers.routes.ts';
 import {
   createSecondaryClient,
   deleteSecondaryClient,

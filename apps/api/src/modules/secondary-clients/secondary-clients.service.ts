@@ -14,10 +14,12 @@ import type { DocumentMime, DocumentStore, StoredDocument } from '../../lib/docu
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
+import { fullName } from '../../lib/names.ts';
+import { storeFilesThenCommit } from '../../lib/stored-files.ts';
+import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { toPlanItem } from '../primary-clients/plan-items.ts';
 import { plansOf } from '../primary-clients/primary-clients.repository.ts';
-import { toPlanItem } from '../primary-clients/primary-clients.service.ts';
-import { agencyOf } from '../providers/providers.service.ts';
 import * as repo from './secondary-clients.repository.ts';
 
 export interface SecondaryClientsDeps {
@@ -31,8 +33,6 @@ export const PRIMARY_NOT_YOURS = 'Primary Client Id does not name a client of yo
 
 type CreateInput = z.output<typeof CreateSecondaryClientSchema>;
 type UpdateInput = z.output<typeof UpdateSecondaryClientSchema>;
-
-const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 const DOCUMENT_COLUMN = {
   aadhaar: 'aadhaarDocumentId',
@@ -310,41 +310,34 @@ export async function uploadSecondaryDocument(
   }
   const accepted = ACCEPTED[kind];
   const mime = checkFileType(file, label, accepted.mimes, accepted.words);
-  let written: string | null = null;
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const saved = await deps.documents.save(tx, {
-        agencyId,
-        kind,
-        bytes: file.bytes,
-        mime,
-        originalName: file.filename,
-        uploadedBy: subject.userId,
-      });
-      written = saved.id;
-      await repo.updateMember(tx, agencyId, id, { [DOCUMENT_COLUMN[kind]]: saved.id });
-      const old = before.member[DOCUMENT_COLUMN[kind]];
-      if (old) await repo.softDeleteDocument(tx, agencyId, old);
-      await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
-        agencyId,
-        action: 'secondary_client.document_upload',
-        targetType: 'secondary_client',
-        targetId: id,
-        detail: { kind, document_id: saved.id, mime, size: file.bytes.length },
-        ip,
-      });
-      const data = await toSecondaryClient({ ...deps, db: tx }, agencyId, await mustFind(tx, agencyId, id));
-      const answer = { status: 'success' as const, message: `${label} saved.`, data };
-      await recordAnswer(tx, answer);
-      return answer;
+  return storeFilesThenCommit(deps, agencyId, async (tx, written) => {
+    const saved = await deps.documents.save(tx, {
+      agencyId,
+      kind,
+      bytes: file.bytes,
+      mime,
+      originalName: file.filename,
+      uploadedBy: subject.userId,
     });
-  } catch (err) {
-    // The transaction stored nothing: the encrypted file written for it goes too.
-    if (written) await deps.documents.discard(agencyId, [written]);
-    throw err;
-  }
+    written.push(saved.id);
+    await repo.updateMember(tx, agencyId, id, { [DOCUMENT_COLUMN[kind]]: saved.id });
+    const old = before.member[DOCUMENT_COLUMN[kind]];
+    if (old) await repo.softDeleteDocument(tx, agencyId, old);
+    await writeAudit(tx, {
+      actorUserId: subject.userId,
+      actorRole: 'AO',
+      agencyId,
+      action: 'secondary_client.document_upload',
+      targetType: 'secondary_client',
+      targetId: id,
+      detail: { kind, document_id: saved.id, mime, size: file.bytes.length },
+      ip,
+    });
+    const data = await toSecondaryClient({ ...deps, db: tx }, agencyId, await mustFind(tx, agencyId, id));
+    const answer = { status: 'success' as const, message: `${label} saved.`, data };
+    await recordAnswer(tx, answer);
+    return answer;
+  });
 }
 
 export async function secondaryDocument(

@@ -19,7 +19,7 @@ import { encryptField, last4 } from '../../lib/crypto.ts';
 import { addDays, addMonths } from '../../lib/dates.ts';
 import type { DocumentMime, DocumentStore } from '../../lib/documents.ts';
 import type { Rgb } from '../../lib/png.ts';
-import { insertPlans } from '../plans/plans.service.ts';
+import { insertPlans } from '../plans/insert-plans.ts';
 import { cardPng, chequePng, portraitPng, simplePdf } from './demo-documents.ts';
 
 // The demo agency's clients (issue 5): families with documents, and plans of all eight services, each with
@@ -843,7 +843,7 @@ export async function seedDemoClients(tx: Tx, deps: DemoClientsDeps): Promise<vo
           ? ([['Nominee', `${p.nominee.full_name} (${p.nominee.relation})`]] as Array<[string, string]>)
           : []),
       ]);
-      await insertPlans({ db: tx, documents: deps.documents }, tx, {
+      await insertPlans({ documents: deps.documents }, tx, {
         agencyId: deps.agencyId,
         userId: deps.ownerUserId,
         primaryClientId,

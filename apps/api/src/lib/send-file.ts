@@ -1,0 +1,30 @@
+import type { FastifyReply } from 'fastify';
+import { type DocumentMime, EXTENSION, type StoredDocument } from './documents.ts';
+
+// A file in an answer: never sniffed by the browser, never cached (decisions §5).
+
+function privateFile(reply: FastifyReply, mime: string, disposition: string): void {
+  reply
+    .type(mime)
+    .header('content-disposition', disposition)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+}
+
+/** A stored document shown inline, named `name` plus its type's extension. */
+export function sendDocument(reply: FastifyReply, doc: StoredDocument, name: string): Buffer {
+  const ext = EXTENSION[doc.mime as DocumentMime] ?? 'bin';
+  privateFile(reply, doc.mime, `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}.${ext}"`);
+  return doc.bytes;
+}
+
+/** A PDF saved under its name: an ASCII fallback name and the exact one as RFC 5987 UTF-8. */
+export function sendPdf(reply: FastifyReply, file: { bytes: Buffer; filename: string }): Buffer {
+  const ascii = file.filename.replace(/[^A-Za-z0-9 ._()-]/g, '_');
+  privateFile(
+    reply,
+    'application/pdf',
+    `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+  );
+  return file.bytes;
+}

@@ -1,0 +1,145 @@
+import type { ParsedPlan } from '@portal/contract';
+import type { DocumentStore } from '../../lib/documents.ts';
+import { AppError } from '../../lib/errors.ts';
+import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
+import * as repo from './plans.repository.ts';
+
+// A client's new plans with their PDFs, inside the caller's transaction: Add Primary Client, Add More Plans and
+// the demo agency's first start all store plans this way (decisions 008, 009).
+
+export function bad(field: string, message: string, code: 'BAD_REQUEST' | 'NOT_FOUND' = 'BAD_REQUEST') {
+  return new AppError(code, message, message, { fields: { [field]: message } });
+}
+
+/** Which uploaded file belongs to which plan: `file_index` when any plan names one, else files in order. */
+export function matchFiles(plans: ParsedPlan[], files: UploadedFile[]): Array<UploadedFile | null> {
+  const indexed = plans.some((p) => p.file_index !== null);
+  if (!indexed) {
+    if (files.length > 0 && files.length !== plans.length) {
+      throw bad(
+        'planFiles',
+        `planFiles holds ${files.length} file(s) for ${plans.length} plan(s): send one PDF per plan in order, or give each plan with a PDF a file_index.`,
+      );
+    }
+    return plans.map((_p, i) => files[i] ?? null);
+  }
+  const used = new Set<number>();
+  return plans.map((p, i) => {
+    if (p.file_index === null) return null;
+    const file = files[p.file_index];
+    if (!file) throw bad(`plans.${i}.file_index`, `File Index ${p.file_index} names no file in planFiles.`);
+    if (used.has(p.file_index)) {
+      throw bad(`plans.${i}.file_index`, `File Index ${p.file_index} is already used by another plan.`);
+    }
+    used.add(p.file_index);
+    return file;
+  });
+}
+
+/**
+ * Writes plans in the caller's transaction, in order: the provider is checked, the PDF stored, the plan
+ * and its insured members inserted. Any failure throws; the caller's transaction then stores nothing and
+ * the caller removes the files listed in `written`.
+ */
+export async function insertPlans(
+  deps: { documents: DocumentStore },
+  tx: repo.Tx,
+  input: {
+    agencyId: string;
+    userId: string;
+    primaryClientId: string;
+    secondaryClientId: string | null;
+    plans: ParsedPlan[];
+    files: Array<UploadedFile | null>;
+    written: string[];
+  },
+) {
+  const ids: Array<{ kind: 'insurance' | 'investment'; id: string }> = [];
+  for (const [i, plan] of input.plans.entries()) {
+    const provider = await repo.findProvider(tx, input.agencyId, plan.provider_id);
+    if (!provider) {
+      throw bad(`plans.${i}.provider_id`, 'Provider Id does not name a provider company of your agency.');
+    }
+    if (provider.serviceCode !== plan.service_code) {
+      throw bad(
+        `plans.${i}.provider_id`,
+        `Provider Id names a ${provider.serviceCode} provider; this plan is ${plan.service_code}.`,
+      );
+    }
+    const file = input.files[i];
+    let documentId: string | null = null;
+    if (file) {
+      const mime = checkFileType(file, `Plan File ${i + 1}`, ['application/pdf'], 'PDF');
+      const saved = await deps.documents.save(tx, {
+        agencyId: input.agencyId,
+        kind: plan.category === 'insurance' ? 'policy_pdf' : 'investment_pdf',
+        bytes: file.bytes,
+        mime,
+        originalName: file.filename,
+        uploadedBy: input.userId,
+      });
+      input.written.push(saved.id);
+      documentId = saved.id;
+    }
+    const sub = plan.subtype_fields;
+    const planName =
+      (sub.plan_name as string | undefined) ??
+      (sub.scheme as string | undefined) ??
+      (sub.scheme_name as string | undefined) ??
+      null;
+    const common = {
+      primaryClientId: input.primaryClientId,
+      secondaryClientId: input.secondaryClientId,
+      providerId: plan.provider_id,
+      serviceId: provider.serviceId,
+      planName,
+      startDate: plan.start_date,
+      endDate: plan.end_date,
+      subtypeFields: sub,
+      nomineeFullName: plan.nominee?.full_name ?? null,
+      nomineeRelation: plan.nominee?.relation ?? null,
+      nomineeDob: plan.nominee?.dob ?? null,
+      nomineePhone: plan.nominee?.phone_number ?? null,
+      nomineeEmail: plan.nominee?.email ?? null,
+      documentId,
+      createdBy: input.userId,
+    };
+    if (plan.category === 'insurance') {
+      const id = await repo.insertPolicy(tx, input.agencyId, {
+        ...common,
+        policyNumber: plan.policy_number,
+        premiumAmount: plan.money,
+        sumAssured: (sub.sum_assured as string | undefined) ?? null,
+      });
+      const members =
+        (sub.insured_members as
+          | Array<{
+              insured_member_name: string;
+              relationship: string;
+              insured_member_dob: string | null;
+              insured_member_phone_number: string | null;
+            }>
+          | undefined) ?? [];
+      await repo.insertInsuredMembers(
+        tx,
+        input.agencyId,
+        id,
+        members.map((m) => ({
+          name: m.insured_member_name,
+          relationship: m.relationship,
+          dateOfBirth: m.insured_member_dob,
+          phone: m.insured_member_phone_number,
+        })),
+      );
+      ids.push({ kind: 'insurance', id });
+    } else {
+      const id = await repo.insertAccount(tx, input.agencyId, {
+        ...common,
+        accountNumber: plan.policy_number,
+        amount: plan.money,
+      });
+      ids.push({ kind: 'investment', id });
+    }
+  }
+  return ids;
+}
