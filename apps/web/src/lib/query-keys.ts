@@ -7,6 +7,7 @@ import type { ServiceCategory } from '@portal/contract';
  * server's resource, so invalidating `all` reaches every view of it.
  */
 export const queryKeys = {
+  me: ['me'] as const,
   services: {
     all: ['services'] as const,
     ofCategory: (category: ServiceCategory) => ['services', category] as const,
@@ -31,6 +32,7 @@ export const queryKeys = {
   renewals: ['renewals'] as const,
   plans: ['plans'] as const,
   dashboard: ['dashboard'] as const,
+  agencyProfile: ['agency-profile'] as const,
   /** What a plan's creation, edit or removal changes: its holder's records, every count of plans, renewals. */
   get changedByPlans() {
     return [

@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
 import { SignedInLayout } from '../../components/layouts/signed-in-layout.tsx';
 import { WorkspaceLayout } from '../../components/layouts/workspace-layout.tsx';
+import { DashboardHome } from '../../features/workspace/components/dashboard-home.tsx';
 import { currentClaims } from '../../lib/session.ts';
 import { WelcomeContent } from './welcome.tsx';
-import { DashboardHome } from './workspace/home.tsx';
 
 /** /dashboard: the agency workspace for an owner; the platform admin, who has no agency, gets the welcome. */
 export function DashboardFrame() {

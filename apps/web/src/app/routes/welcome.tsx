@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SignedInLayout } from '../../components/layouts/signed-in-layout.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { useMe } from '../../features/auth/hooks/use-me.ts';
+import { useMeOrChangePassword } from '../../features/auth/hooks/use-me.ts';
 import { currentClaims } from '../../lib/session.ts';
 import { paths } from '../paths.ts';
 
@@ -30,13 +30,13 @@ export function WelcomeContent({ showVerification }: { showVerification: boolean
   const state = (useLocation().state ?? {}) as LandingState;
   const claims = currentClaims();
   const isSuperAdmin = claims?.roles.includes('ADMIN') ?? state.isSuperAdmin === true;
-  const { load, retry } = useMe();
+  const { me, ready } = useMeOrChangePassword();
 
   useEffect(() => {
     document.title = 'Dashboard · Agency Portal';
   }, []);
 
-  const name = load.status === 'ready' ? load.me.full_name : (claims?.clientName ?? state.clientName ?? '');
+  const name = ready ? ready.full_name : (claims?.clientName ?? state.clientName ?? '');
 
   return (
     <>
@@ -47,37 +47,37 @@ export function WelcomeContent({ showVerification }: { showVerification: boolean
         <h1 className="mt-1 text-2xl font-semibold text-slate-900 md:text-3xl">
           Welcome, {name || 'there'}!
         </h1>
-        {load.status === 'loading' ? (
+        {!ready && !(me.isError && !me.isFetching) ? (
           <div
             className="mt-4 h-5 w-72 max-w-full animate-pulse rounded bg-slate-200"
             role="status"
             aria-label="Loading"
           />
         ) : null}
-        {load.status === 'error' ? (
+        {me.isError && !me.isFetching ? (
           <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-red-800">
             We could not load your account details.
-            <Button variant="secondary" onClick={retry}>
+            <Button variant="secondary" onClick={() => void me.refetch()}>
               Retry
             </Button>
           </div>
         ) : null}
-        {load.status === 'ready' && load.me.agency_name ? (
+        {ready?.agency_name ? (
           <p className="mt-3 text-slate-600">
-            You are signed in to <span className="font-medium text-slate-900">{load.me.agency_name}</span>
-            {load.me.agency_slug ? (
+            You are signed in to <span className="font-medium text-slate-900">{ready.agency_name}</span>
+            {ready.agency_slug ? (
               <>
                 {' '}
                 — your clients sign in at{' '}
                 <span className="font-medium text-slate-900">
-                  {load.me.agency_slug}.{window.location.host.replace(`${load.me.agency_slug}.`, '')}
+                  {ready.agency_slug}.{window.location.host.replace(`${ready.agency_slug}.`, '')}
                 </span>
               </>
             ) : null}
             .
           </p>
         ) : null}
-        {load.status === 'ready' && isSuperAdmin ? (
+        {ready && isSuperAdmin ? (
           <p className="mt-3 text-slate-600">You can verify and look after the agencies on the platform.</p>
         ) : null}
         {isSuperAdmin ? (
@@ -87,7 +87,7 @@ export function WelcomeContent({ showVerification }: { showVerification: boolean
         ) : null}
       </section>
 
-      {showVerification && load.status === 'ready' && load.me.is_verified === false ? (
+      {showVerification && ready?.is_verified === false ? (
         <div
           role="status"
           className="mt-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900"
@@ -102,7 +102,7 @@ export function WelcomeContent({ showVerification }: { showVerification: boolean
           </div>
         </div>
       ) : null}
-      {showVerification && load.status === 'ready' && load.me.is_verified === true ? (
+      {showVerification && ready?.is_verified === true ? (
         <div className="mt-6 flex items-center gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
           <ShieldCheck className="size-5 shrink-0" aria-hidden />
           <p className="text-sm font-medium">

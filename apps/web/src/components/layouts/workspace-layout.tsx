@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { apiCall } from '../../lib/api-client.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { cn } from '../../lib/cn.ts';
 import { currentClaims } from '../../lib/session.ts';
 import { useLogout } from './signed-in-layout.tsx';
@@ -194,22 +194,13 @@ function Brand() {
 export function WorkspaceLayout() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [pending, setPending] = useState(false);
+  // The banner while the platform has not yet verified the owner (decisions §3).
+  const pending = useMe().data?.is_verified === false;
   const title = workspaceTitle(pathname);
 
   useEffect(() => {
     document.title = `${title} · Agency Portal`;
   }, [title]);
-
-  // The banner while the platform has not yet verified the owner (decisions §3).
-  useEffect(() => {
-    const controller = new AbortController();
-    apiCall('me', { signal: controller.signal, quiet: true }).then(
-      (me) => setPending(me.is_verified === false),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
 
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
