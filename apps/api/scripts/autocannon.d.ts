@@ -8,6 +8,8 @@ declare module 'autocannon' {
       headers?: Record<string, string>;
       body?: string;
       onResponse?: (status: number, body: string, context: object, headers: Record<string, string>) => void;
+      /** Called before each request with the request as built so far; answers the request to send. */
+      setupRequest?: (req: Request, context: object) => Request;
     }
     interface Options {
       url: string;

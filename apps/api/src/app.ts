@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: config.smtpUrl
       ? createSmtpMailer({ url: config.smtpUrl, fromAddress: config.mailFrom })
       : createOutboxMailer(database.db),
-    hasher: createPasswordHasher(config.hashConcurrency),
+    hasher: createPasswordHasher(config.hashConcurrency, config.hashesPerAddress),
     tokens: createTokenService({
       secret: config.tokenSecret,
       issuer: config.tokenIssuer,

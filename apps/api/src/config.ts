@@ -82,6 +82,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultHashConcurrency()),
+  HASHES_PER_ADDRESS: z.coerce.number().int().min(0).max(1000).default(4),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/i, { error: 'must be an smtp:// or smtps:// address' })
@@ -125,6 +126,12 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or proxies' addresses (see `trustProxy` above). */
   trustProxy: false | number | string;
   hashConcurrency: number;
+  /**
+   * Password hashes one address may have waiting or running at once (issue 23 item 7); past it a sign-in,
+   * registration or password change is refused with 429 at once, so a flood never queues ahead of everyone's
+   * sign-ins. 0: no cap.
+   */
+  hashesPerAddress: number;
   /** SMTP server of the reminder e-mails (nodemailer URL); unset: they go to the outbox table (issue 7). */
   smtpUrl: string | undefined;
   /** The sending address; each e-mail shows its agency's name in front of it. */
@@ -231,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     hashConcurrency: e.HASH_CONCURRENCY,
+    hashesPerAddress: e.HASHES_PER_ADDRESS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${(e.PORTAL_HOST ?? 'localhost').toLowerCase().replace(/:\d+$/, '')}`,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 300),

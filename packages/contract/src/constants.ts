@@ -31,6 +31,8 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
 /** Failed sign-ins from one address across accounts in a window (credential stuffing; decisions §3). */
 export const LOGIN_ADDRESS_MAX_FAILURES = 50;
+/** Agencies registered from one address in a window of LOGIN_WINDOW_MINUTES (issue 23 item 7). */
+export const REGISTRATIONS_PER_ADDRESS = 10;
 /** Sign-in sends the browser's host so the API knows which agency portal it is on (decisions §2). */
 export const TENANT_HOST_HEADER = 'x-tenant-host';
 export const RESERVED_SLUGS = ['www', 'api', 'admin', 'app', 'static'] as const;

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { MSG } from '@portal/contract';
+import { AppError } from './errors.ts';
 
 // argon2id, m=19456 KiB, t=2, p=1 (decisions §3, the OWASP minimum).
 // `algorithm: 2` is Algorithm.Argon2id, a const enum that isolated modules cannot read.
@@ -119,9 +121,20 @@ export interface PasswordHasher {
   verify(passwordHash: string, password: string): Promise<boolean>;
   /** Spends the same work as a verify, so an unknown email answers as slowly as a wrong password. */
   verifyDummy(password: string): Promise<false>;
+  /**
+   * The same hasher for a call from `address`: past `perAddress` hashes of that address waiting or running at
+   * once, a call is refused with 429 rather than queued (issue 23 item 7).
+   */
+  forAddress(address: string): PasswordHasher;
 }
 
-export function createPasswordHasher(concurrency: number): PasswordHasher {
+function tooManyAtOnce(): AppError {
+  return new AppError('TOO_MANY_REQUESTS', MSG.tooManyAtOnce, MSG.tooManyAtOnce, {
+    headers: { 'retry-after': '1' },
+  });
+}
+
+export function createPasswordHasher(concurrency: number, perAddress = 0): PasswordHasher {
   const pool = new HashPool(concurrency);
   let dummy: Promise<string> | undefined;
   const hash = async (password: string) => {
@@ -131,16 +144,45 @@ export function createPasswordHasher(concurrency: number): PasswordHasher {
   };
   const verify = async (passwordHash: string, password: string) =>
     (await pool.run({ op: 'verify', hash: passwordHash, password })) === true;
-  return {
+  const verifyDummy = async (password: string): Promise<false> => {
+    dummy ??= hash('dummy-password-for-timing').catch((error: unknown) => {
+      dummy = undefined;
+      throw error;
+    });
+    await verify(await dummy, password);
+    return false;
+  };
+  // Hashes of each address waiting or running in this process.
+  const inFlight = new Map<string, number>();
+  const gated =
+    (address: string) =>
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const held = inFlight.get(address) ?? 0;
+      if (perAddress > 0 && held >= perAddress) throw tooManyAtOnce();
+      inFlight.set(address, held + 1);
+      try {
+        return await fn(...args);
+      } finally {
+        const left = (inFlight.get(address) ?? 1) - 1;
+        if (left > 0) inFlight.set(address, left);
+        else inFlight.delete(address);
+      }
+    };
+  const hasher: PasswordHasher = {
     hash,
     verify,
-    async verifyDummy(password) {
-      dummy ??= hash('dummy-password-for-timing').catch((error: unknown) => {
-        dummy = undefined;
-        throw error;
-      });
-      await verify(await dummy, password);
-      return false;
+    verifyDummy,
+    forAddress(address) {
+      const gate = gated(address);
+      // Through the hasher's own methods, so the view does what the hasher does.
+      return {
+        hash: gate((password: string) => hasher.hash(password)),
+        verify: gate((passwordHash: string, password: string) => hasher.verify(passwordHash, password)),
+        verifyDummy: gate((password: string) => hasher.verifyDummy(password)),
+        forAddress: hasher.forAddress,
+      };
     },
   };
+  return hasher;
 }

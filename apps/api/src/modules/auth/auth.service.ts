@@ -9,10 +9,17 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import {
+  forgetExpired,
+  passwordChangeKeys,
+  reserveAttempt,
+  settleSuccess,
+  signInKeys,
+  throttled,
+} from '../../lib/throttle.ts';
 import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
 import { parseTenantHost } from './tenant-host.ts';
-import { forgetExpired, reserveAttempt, settleSuccess, signInKeys } from './throttle.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -63,19 +70,12 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
   const account = candidate?.userId ?? `unknown:${agency?.id ?? 'platform'}:${input.email}`;
   const keys = signInKeys(account, input.ip);
   const wait = await reserveAttempt(deps.db, [keys.pair, keys.address]);
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      MSG.tooManyAttempts,
-      `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      { headers: { 'retry-after': String(wait) } },
-    );
-  }
+  if (wait > 0) throw throttled(MSG.tooManyAttempts, wait);
 
+  const hasher = deps.hasher.forAddress(input.ip);
   const ok = candidate
-    ? await deps.hasher.verify(candidate.passwordHash, input.password)
-    : await deps.hasher.verifyDummy(input.password);
+    ? await hasher.verify(candidate.passwordHash, input.password)
+    : await hasher.verifyDummy(input.password);
   if (!candidate || !ok) {
     await forgetExpired(deps.db);
     await writeAudit(deps.db, {
@@ -140,7 +140,12 @@ export async function changePassword(
 ): Promise<LoginResponse> {
   const account = await repo.findPasswordState(deps.db, who.userId);
   if (!account) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
-  if (!(await deps.hasher.verify(account.passwordHash, input.current_password))) {
+  // Wrong current passwords are throttled like sign-ins (issue 23 item 7, decision 021).
+  const keys = passwordChangeKeys(who.userId, ip);
+  const wait = await reserveAttempt(deps.db, [keys.pair, keys.address]);
+  if (wait > 0) throw throttled(MSG.tooManyPasswordChanges, wait);
+  const hasher = deps.hasher.forAddress(ip);
+  if (!(await hasher.verify(account.passwordHash, input.current_password))) {
     throw new AppError('BAD_REQUEST', MSG.currentPasswordWrong, MSG.currentPasswordWrong, {
       fields: { current_password: MSG.currentPasswordWrong },
     });
@@ -150,7 +155,8 @@ export async function changePassword(
       fields: { new_password: MSG.passwordUnchanged },
     });
   }
-  const passwordHash = await deps.hasher.hash(input.new_password);
+  await settleSuccess(deps.db, keys);
+  const passwordHash = await hasher.hash(input.new_password);
   const tokenVersion = await deps.db.transaction(async (tx) => {
     const version = await repo.replacePassword(tx, who.userId, passwordHash);
     await writeAudit(tx, {

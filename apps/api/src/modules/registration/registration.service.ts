@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, uniqueViolation } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import { registrationKey, reserveAttempt, throttled } from '../../lib/throttle.ts';
 import * as repo from './registration.repository.ts';
 
 export interface RegistrationDeps {
@@ -40,6 +41,10 @@ export async function registerAgency(
   form: Registration,
   ip: string,
 ): Promise<RegistrationResponse> {
+  // Every registration from an address counts, answered or refused (issue 23 item 7): a flood costs neither
+  // hashes nor agencies, and whether an e-mail is taken cannot be asked over and over.
+  const wait = await reserveAttempt(deps.db, [registrationKey(ip)]);
+  if (wait > 0) throw throttled(MSG.tooManyRegistrations, wait);
   const slug = slugify(form.AgencyName);
   if (!slug) {
     const detail = 'Agency Name must contain at least one English letter or digit for the portal address.';
@@ -54,7 +59,7 @@ export async function registerAgency(
   if (await repo.platformEmailTaken(deps.db, form.AgencyEmail)) throw emailConflict();
   if (await repo.slugTaken(deps.db, slug)) throw slugConflict(slug, deps.portalHost);
 
-  const passwordHash = await deps.hasher.hash(form.AgencyPassword);
+  const passwordHash = await deps.hasher.forAddress(ip).hash(form.AgencyPassword);
   try {
     const created = await deps.db.transaction(async (tx) => {
       const user = await repo.insertOwnerUser(tx, {

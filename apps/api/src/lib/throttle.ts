@@ -1,6 +1,12 @@
-import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '@portal/contract';
+import {
+  LOGIN_ADDRESS_MAX_FAILURES,
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_MINUTES,
+  REGISTRATIONS_PER_ADDRESS,
+} from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from './errors.ts';
 
 // Sign-in throttling (decisions §3 as amended, decision 021), kept in PostgreSQL so every API process shares
 // it (decisions §6). Each password check is reserved before the hash, in one statement that counts it
@@ -14,13 +20,33 @@ export interface ThrottleKey {
   max: number;
 }
 
-/** The keys one sign-in counts against: its account at its address, and its address across accounts. */
-export function signInKeys(account: string, ip: string): { pair: ThrottleKey; address: ThrottleKey } {
-  return {
-    pair: { key: `pair:${account}@${ip}`, max: LOGIN_MAX_FAILURES },
-    address: { key: `address:${ip}`, max: LOGIN_ADDRESS_MAX_FAILURES },
-  };
+export interface PasswordKeys {
+  /** The account's own count (at the caller's address, for a sign-in). */
+  pair: ThrottleKey;
+  /** The caller's address across accounts: failures only. */
+  address: ThrottleKey;
 }
+
+const addressKey = (ip: string): ThrottleKey => ({ key: `address:${ip}`, max: LOGIN_ADDRESS_MAX_FAILURES });
+
+/** The keys one sign-in counts against: its account at its address, and its address across accounts. */
+export function signInKeys(account: string, ip: string): PasswordKeys {
+  return { pair: { key: `pair:${account}@${ip}`, max: LOGIN_MAX_FAILURES }, address: addressKey(ip) };
+}
+
+/**
+ * The keys a password change counts against (issue 23 item 7): the signed-in account itself, wherever it
+ * guesses from (it already holds a session), and its address.
+ */
+export function passwordChangeKeys(userId: string, ip: string): PasswordKeys {
+  return { pair: { key: `change:${userId}`, max: LOGIN_MAX_FAILURES }, address: addressKey(ip) };
+}
+
+/** Registrations from one address in a window (issue 23 item 7): each costs a password hash and an agency. */
+export const registrationKey = (ip: string): ThrottleKey => ({
+  key: `register:${ip}`,
+  max: REGISTRATIONS_PER_ADDRESS,
+});
 
 /**
  * Counts one attempt on every key at once (a row lock each, taken in key order, so concurrent calls queue);
@@ -72,6 +98,19 @@ export async function settleSuccess(
   await db.execute(sql`
     with gone as (delete from login_throttle where key = ${keys.pair.key})
     update login_throttle set failures = greatest(failures - 1, 0) where key = ${keys.address.key}`);
+}
+
+/** The 429 of a full key: when to try again, in the detail (shown on the screen) and in Retry-After. */
+export function throttled(message: string, waitSeconds: number): AppError {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    message,
+    `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    {
+      headers: { 'retry-after': String(waitSeconds) },
+    },
+  );
 }
 
 /** Rows whose window has ended say nothing any more: a few are removed at each failure, so the table stays small. */
