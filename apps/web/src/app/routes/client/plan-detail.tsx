@@ -1,4 +1,4 @@
-import type { PlanDetail } from '@portal/contract';
+import { type PlanDetail, serviceLabel } from '@portal/contract';
 import { ArrowLeft, Download, Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -21,11 +21,7 @@ import {
   useDocumentDownload,
 } from '../../../features/client-portal/components/pdf-viewer.tsx';
 import { planRows } from '../../../features/client-portal/components/plan-fields.ts';
-import {
-  numberLabel,
-  planStatus,
-  serviceLabel,
-} from '../../../features/client-portal/components/plan-rules.ts';
+import { numberLabel, planStatus } from '../../../features/client-portal/components/plan-rules.ts';
 import { isNotFound, useLoad } from '../../../features/client-portal/components/use-load.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -81,7 +77,8 @@ function InsuredMembers({
 
 function DetailView({ plan }: { plan: PlanDetail }) {
   const status = planStatus(plan);
-  const expired = status === 'Expired';
+  // Lapsed and Closed are no longer in force: shown as an Expired plan is (decisions §4).
+  const expired = status !== 'Active';
   const rows = planRows(plan, expired);
   const id = plan.plan_type === 'insurance' ? plan.policy_id : plan.account_id;
   const documentPlan = useMemo<DocumentPlan>(

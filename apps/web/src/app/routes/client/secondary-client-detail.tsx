@@ -1,4 +1,4 @@
-import type { SecondaryClientDocuments, SecondaryClientResponse } from '@portal/contract';
+import { type SecondaryClientDocuments, type SecondaryClientResponse, serviceLabel } from '@portal/contract';
 import { ArrowLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import {
   decodeDocument,
 } from '../../../features/client-portal/components/document-preview.tsx';
 import { Card, Field, Fields } from '../../../features/client-portal/components/parts.tsx';
-import { initials, serviceLabel } from '../../../features/client-portal/components/plan-rules.ts';
+import { initials } from '../../../features/client-portal/components/plan-rules.ts';
 import { secondaryName } from '../../../features/client-portal/components/secondary-list.tsx';
 import { useLoad } from '../../../features/client-portal/components/use-load.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -200,7 +200,7 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
                   to={clientPaths.plan(p.plan_id)}
                   className={cn(
                     'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md py-3 hover:bg-slate-50',
-                    p.status === 'Expired' && 'opacity-60',
+                    p.status !== 'Active' && 'opacity-60',
                   )}
                 >
                   <div className="min-w-0 flex-1 basis-56">
@@ -211,7 +211,7 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
                   </div>
                   <div className="flex flex-wrap items-center justify-end gap-2">
                     <Badge tone="slate">{p.role === 'holder' ? 'Holder' : 'Insured'}</Badge>
-                    <Badge tone={p.status === 'Expired' ? 'red' : 'green'}>{p.status}</Badge>
+                    <Badge tone={p.status === 'Active' ? 'green' : 'red'}>{p.status}</Badge>
                     <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden />
                   </div>
                 </Link>

@@ -107,7 +107,8 @@ export function PlanDetailScreen() {
 
   const { plan } = load;
   const clientPath = `/dashboard/users/${plan.primary_client_id}`;
-  const expired = plan.status === 'Expired';
+  // Lapsed and Closed are no longer in force: shown as an Expired plan is (decisions §4).
+  const expired = plan.status !== 'Active';
   const remove = async () => {
     setRemoving(true);
     try {

@@ -46,7 +46,8 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 }
 
 function PlanRow({ plan }: { plan: ClientPlanItem }) {
-  const expired = plan.status === 'Expired';
+  // Lapsed and Closed are no longer in force: shown as an Expired plan is (decisions §4).
+  const expired = plan.status !== 'Active';
   const money = plan.plan_kind === 'insurance' ? plan.premium_amount : plan.amount;
   return (
     <li className={cn('flex flex-wrap items-center justify-between gap-3 py-3', expired && 'opacity-70')}>

@@ -1,3 +1,4 @@
+import { planDateLabels, serviceLabel } from '@portal/contract';
 import { ChevronRight, Eye, FileText } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,15 +9,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { clientPaths } from './client-paths.ts';
 import { Skeleton } from './parts.tsx';
 import { PlanDetailModal } from './plan-detail-modal.tsx';
-import {
-  dateLabels,
-  moneyLabel,
-  type PlanItem,
-  planId,
-  planMoney,
-  planStatus,
-  serviceLabel,
-} from './plan-rules.ts';
+import { moneyLabel, type PlanItem, planId, planMoney, planStatus } from './plan-rules.ts';
 
 /**
  * One plan in My Plans (spec §2): an Expired card is dimmed and its end date red. The card links to the
@@ -31,8 +24,9 @@ export function PlanCard({ plan, now }: { plan: PlanItem; now?: Date }) {
     if (!open) setTimeout(() => opener.current?.focus(), 0);
   };
   const status = planStatus(plan, now);
-  const expired = status === 'Expired';
-  const labels = dateLabels(plan.service_code);
+  // Lapsed and Closed are no longer in force: shown as an Expired plan is (decisions §4).
+  const expired = status !== 'Active';
+  const labels = planDateLabels(plan.service_code);
   const id = planId(plan);
   return (
     <li className="flex h-full flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">

@@ -1,4 +1,4 @@
-import type { PlanDetail } from '@portal/contract';
+import { type PlanDetail, serviceLabel } from '@portal/contract';
 import { Download } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +13,7 @@ import { NomineeCard } from './nominee-card.tsx';
 import { ErrorState, Field, Loading, Skeleton } from './parts.tsx';
 import { type DocumentPlan, useDocumentDownload } from './pdf-viewer.tsx';
 import { planRows } from './plan-fields.ts';
-import { numberLabel, planStatus, serviceLabel } from './plan-rules.ts';
+import { numberLabel, planStatus } from './plan-rules.ts';
 import { isNotFound, useLoad } from './use-load.ts';
 
 // The reusable plan detail modal (spec §2 Plan details): closes on Escape or a backdrop click (the project's
@@ -35,7 +35,8 @@ function DownloadButton({ plan }: { plan: PlanDetail }) {
 
 function Details({ plan }: { plan: PlanDetail }) {
   const status = planStatus(plan);
-  const expired = status === 'Expired';
+  // Lapsed and Closed are no longer in force: shown as an Expired plan is (decisions §4).
+  const expired = status !== 'Active';
   const rows = planRows(plan, expired);
   const infoId = useId();
   return (

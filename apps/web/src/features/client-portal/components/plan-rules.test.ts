@@ -1,14 +1,7 @@
+import { planDateLabels as dateLabels, indiaDate, serviceLabel } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { insurance, investment } from './fixtures.test-kit.ts';
-import {
-  dateLabels,
-  documentFileName,
-  endOfIndianDay,
-  filterPlans,
-  matchesSearch,
-  planStatus,
-  serviceLabel,
-} from './plan-rules.ts';
+import { documentFileName, filterPlans, matchesSearch, planStatus } from './plan-rules.ts';
 
 describe('plan status at the day boundary (spec §4, India)', () => {
   const plan = insurance({ end_date: '2026-11-21' });
@@ -16,7 +9,7 @@ describe('plan status at the day boundary (spec §4, India)', () => {
   it('is Active until the last instant of the end date in India', () => {
     // 23:59:59.999 IST on 21 Nov is 18:29:59.999 UTC.
     expect(planStatus(plan, new Date('2026-11-21T18:29:59.999Z'))).toBe('Active');
-    expect(endOfIndianDay('2026-11-21').toISOString()).toBe('2026-11-21T18:29:59.999Z');
+    expect(indiaDate(new Date('2026-11-21T18:29:59.999Z'))).toBe('2026-11-21');
   });
 
   it('is Expired from midnight in India, though it is still the 21st in UTC', () => {
@@ -28,9 +21,18 @@ describe('plan status at the day boundary (spec §4, India)', () => {
     expect(planStatus(investment({ end_date: null }), new Date('2099-01-01T00:00:00Z'))).toBe('Active');
   });
 
-  it('stays Expired when the agency marked it so, whatever the end date', () => {
-    const lapsed = insurance({ end_date: '2030-01-01', status: 'Expired' });
-    expect(planStatus(lapsed, new Date('2026-11-21T00:00:00Z'))).toBe('Expired');
+  it('stays Lapsed or Closed when the agency marked it so, though its end date is ahead (decisions §4)', () => {
+    const now = new Date('2026-11-21T00:00:00Z');
+    expect(planStatus(insurance({ end_date: '2030-01-01', status: 'Lapsed' }), now)).toBe('Lapsed');
+    expect(planStatus(investment({ end_date: '2030-01-01', status: 'Closed' }), now)).toBe('Closed');
+    expect(planStatus(insurance({ end_date: '2030-01-01', status: 'Expired' }), now)).toBe('Expired');
+  });
+
+  it('lists a lapsed plan under the Expired filter, not under Active', () => {
+    const lapsed = insurance({ end_date: '2030-01-01', status: 'Lapsed' });
+    const now = new Date('2026-11-21T00:00:00Z');
+    expect(filterPlans([lapsed], { search: '', type: 'all', status: 'expired' }, now)).toEqual([lapsed]);
+    expect(filterPlans([lapsed], { search: '', type: 'all', status: 'active' }, now)).toEqual([]);
   });
 });
 
@@ -83,7 +85,7 @@ describe('plan search and filters (spec §5)', () => {
 
 describe('labels and names', () => {
   it('uses the spec’s date labels for life and NPS', () => {
-    expect(dateLabels('LIFE')).toEqual({
+    expect(dateLabels('LIFE')).toMatchObject({
       start: 'Date of Commencement',
       end: 'Date of Maturity',
       endShort: 'Maturity Date',

@@ -1,26 +1,28 @@
-import type { InsurancePlanItem, InvestmentPlanItem, PlanStatus } from '@portal/contract';
+import {
+  type InsurancePlanItem,
+  type InvestmentPlanItem,
+  indiaDate,
+  type PlanStatus,
+  planStatus as statusOn,
+} from '@portal/contract';
 
-// The client area's plan rules as the screens apply them: status at the day boundary (spec §4), the
-// per-service labels (spec §2 Plan details, §3 subtype_fields) and the plan search and filters (spec §5).
+// The client area's plan rules as the screens apply them: status at the day boundary (decisions §4, the
+// contract's rule), the number and money labels (spec §2 Plan details, §3) and the plan search and filters
+// (spec §5). Service and date labels are the contract's (plan-vocabulary.ts).
 
 export type PlanItem = InsurancePlanItem | InvestmentPlanItem;
 
-/** The last instant of a calendar date in India (IST has no daylight saving: +05:30 all year). */
-export function endOfIndianDay(date: string): Date {
-  return new Date(`${date}T23:59:59.999+05:30`);
-}
-
 /**
- * Spec §4: Expired once the end date, to the end of that day, is before now; else Active. A plan the API
- * already calls Expired (the agency marked it lapsed or closed) stays Expired. No end date: Active.
+ * Decisions §4, applied again now: the API's answer may be from before a day ended. A plan the API shows
+ * Lapsed or Closed stays so, whatever its end date; else Expired once its end date's day in India is over.
  */
 export function planStatus(
   plan: { end_date: string | null; status?: PlanStatus },
   now = new Date(),
 ): PlanStatus {
+  // An answer already Expired stays Expired even on a device whose clock is behind.
   if (plan.status === 'Expired') return 'Expired';
-  if (!plan.end_date) return 'Active';
-  return endOfIndianDay(plan.end_date).getTime() < now.getTime() ? 'Expired' : 'Active';
+  return statusOn(plan.end_date, plan.status, indiaDate(now));
 }
 
 export const planId = (plan: PlanItem): string =>
@@ -28,42 +30,6 @@ export const planId = (plan: PlanItem): string =>
 
 export const planMoney = (plan: PlanItem): string | null =>
   plan.plan_type === 'insurance' ? plan.premium_amount : plan.amount;
-
-const SERVICE_LABELS: Record<string, string> = {
-  life: 'Life Insurance',
-  health: 'Health Insurance',
-  motor: 'Motor Insurance',
-  travel: 'Travel Insurance',
-  home: 'Home Insurance',
-  mutual_funds: 'Mutual Funds',
-  nps: 'NPS',
-  postoffice: 'Post Office',
-};
-
-/** 'life' or 'LIFE' → 'Life Insurance'; an unknown code reads as its words. */
-export function serviceLabel(code: string): string {
-  const key = code.toLowerCase();
-  return (
-    SERVICE_LABELS[key] ??
-    key
-      .split('_')
-      .filter(Boolean)
-      .map((w) => w[0]!.toUpperCase() + w.slice(1))
-      .join(' ')
-  );
-}
-
-/** Date labels by service (spec §2): life's commencement and maturity, NPS's last contribution. */
-export function dateLabels(serviceCode: string): { start: string; end: string; endShort: string } {
-  switch (serviceCode.toLowerCase()) {
-    case 'life':
-      return { start: 'Date of Commencement', end: 'Date of Maturity', endShort: 'Maturity Date' };
-    case 'nps':
-      return { start: 'Start Date', end: 'Last Contribution Date', endShort: 'Last Contribution Date' };
-    default:
-      return { start: 'Start Date', end: 'End Date', endShort: 'End Date' };
-  }
-}
 
 /** What the plan's number is called: a policy, a folio, a PRAN or an account (spec §3). */
 export function numberLabel(plan: { plan_type: string; service_code: string }): string {
@@ -93,6 +59,7 @@ export function matchesSearch(
   );
 }
 
+/** 'expired' lists every plan no longer in force: Expired, Lapsed or Closed (decisions §4). */
 export type StatusFilter = 'all' | 'active' | 'expired';
 
 export interface PlanFilters {
@@ -109,7 +76,8 @@ export function filterPlans<T extends PlanItem>(
 ): T[] {
   return plans.filter((plan) => {
     if (filters.type !== 'all' && plan.service_code.toLowerCase() !== filters.type) return false;
-    if (filters.status !== 'all' && planStatus(plan, now).toLowerCase() !== filters.status) return false;
+    const active = planStatus(plan, now) === 'Active';
+    if (filters.status !== 'all' && active !== (filters.status === 'active')) return false;
     return matchesSearch(plan, filters.search);
   });
 }

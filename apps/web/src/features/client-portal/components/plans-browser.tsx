@@ -1,4 +1,4 @@
-import type { MyPlans } from '@portal/contract';
+import { type MyPlans, serviceLabel } from '@portal/contract';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,7 +6,7 @@ import { SelectField } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { EmptyState } from './parts.tsx';
 import { PlanCard } from './plan-card.tsx';
-import { filterPlans, type PlanItem, type StatusFilter, serviceCodes, serviceLabel } from './plan-rules.ts';
+import { filterPlans, type PlanItem, type StatusFilter, serviceCodes } from './plan-rules.ts';
 
 // My Plans (spec §2): Insurance and Investment tabs with counts, a type filter, search, a visible status
 // filter (decisions §4), cards and the footer count. Switching tabs resets the search and the type filter.

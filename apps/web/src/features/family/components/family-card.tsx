@@ -1,23 +1,13 @@
-import type { FamilyListItem, FamilyPlan } from '@portal/contract';
+import { type FamilyListItem, type FamilyPlan, serviceShortLabel } from '@portal/contract';
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 
-const SERVICE_NAMES: Record<string, string> = {
-  life: 'Life',
-  health: 'Health',
-  motor: 'Motor',
-  travel: 'Travel',
-  home: 'Home',
-  mutual_funds: 'Mutual Funds',
-  nps: 'NPS',
-  postoffice: 'Post Office',
-};
-
 function PlanChip({ plan }: { plan: FamilyPlan }) {
   const expired = plan.status === 'Expired';
+  const inForce = plan.status === 'Active';
   return (
     <li className="max-w-full min-w-0">
       <Link
@@ -29,12 +19,12 @@ function PlanChip({ plan }: { plan: FamilyPlan }) {
         )}
       >
         <span className="shrink-0 font-medium whitespace-nowrap text-slate-800">
-          {SERVICE_NAMES[plan.service_code.toLowerCase()] ?? plan.service_code}
+          {serviceShortLabel(plan.service_code)}
         </span>
         <span className="min-w-0 truncate text-slate-600">
           {plan.plan_name ?? plan.provider_name} · {plan.policy_number}
         </span>
-        <Badge tone={expired ? 'red' : 'green'}>{plan.status}</Badge>
+        <Badge tone={inForce ? 'green' : 'red'}>{plan.status}</Badge>
       </Link>
     </li>
   );

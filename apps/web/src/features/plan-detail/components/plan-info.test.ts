@@ -1,7 +1,7 @@
-import { type WorkspacePlanDetail, WorkspacePlanDetailSchema } from '@portal/contract';
+import { planDateLabels, type WorkspacePlanDetail, WorkspacePlanDetailSchema } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { planFileName } from '../api/plan-detail.ts';
-import { dateLabels, planRows } from './plan-info.ts';
+import { planRows } from './plan-info.ts';
 
 function plan(overrides: Partial<WorkspacePlanDetail>): WorkspacePlanDetail {
   return WorkspacePlanDetailSchema.parse({
@@ -57,9 +57,12 @@ describe('the plan information rows', () => {
   });
 
   it('names the dates of NPS and investments their own way and shows the post office rate as a percentage', () => {
-    expect(dateLabels('NPS')).toEqual({ start: 'Start Date', end: 'Last Contribution Date' });
-    expect(dateLabels('mutual_funds').end).toBe('Maturity Date');
-    expect(dateLabels('motor')).toEqual({ start: 'Start Date', end: 'End Date' });
+    expect(planDateLabels('NPS')).toMatchObject({
+      start: 'Start Date',
+      workspaceEnd: 'Last Contribution Date',
+    });
+    expect(planDateLabels('mutual_funds').workspaceEnd).toBe('Maturity Date');
+    expect(planDateLabels('motor')).toMatchObject({ start: 'Start Date', workspaceEnd: 'End Date' });
     const po = plan({
       plan_kind: 'investment',
       account_id: '6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f',

@@ -1,4 +1,10 @@
-import { categoryOfService, PLAN_SERVICE_CODES, type PlanServiceCode, type Service } from '@portal/contract';
+import {
+  categoryOfService,
+  PLAN_SERVICE_CODES,
+  type PlanServiceCode,
+  SERVICE_LABELS,
+  type Service,
+} from '@portal/contract';
 import { FileText, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,7 +20,7 @@ import {
   type PlanErrors,
   withService,
 } from './plan-draft.ts';
-import { RELATIONSHIPS, SERVICE_FIELDS, SERVICE_LABELS, type SubtypeInput } from './service-fields.ts';
+import { RELATIONSHIPS, SERVICE_FIELDS, type SubtypeInput } from './service-fields.ts';
 
 export interface PlanFieldsProps {
   value: PlanDraft;

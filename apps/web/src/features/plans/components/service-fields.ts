@@ -98,14 +98,3 @@ export const SERVICE_FIELDS: Record<PlanServiceCode, SubtypeInput[]> = {
     { name: 'roi', label: 'ROI', kind: 'percent', hint: 'Rate of interest, % a year.' },
   ],
 };
-
-export const SERVICE_LABELS: Record<PlanServiceCode, string> = {
-  life: 'Life Insurance',
-  health: 'Health Insurance',
-  motor: 'Motor Insurance',
-  travel: 'Travel Insurance',
-  home: 'Home Insurance',
-  mutual_funds: 'Mutual Funds',
-  nps: 'NPS',
-  postoffice: 'Post Office',
-};

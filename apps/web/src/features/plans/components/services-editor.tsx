@@ -1,4 +1,10 @@
-import { categoryOfService, PLAN_SERVICE_CODES, type PlanServiceCode, type Service } from '@portal/contract';
+import {
+  categoryOfService,
+  PLAN_SERVICE_CODES,
+  type PlanServiceCode,
+  SERVICE_LABELS,
+  type Service,
+} from '@portal/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,7 +12,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PlanCard } from './plan-card.tsx';
 import { emptyPlanDraft, type PlanDraft, type PlanErrors, planDraftTouched } from './plan-draft.ts';
-import { SERVICE_LABELS } from './service-fields.ts';
 
 export interface ServicesEditorProps {
   catalogue: Service[];
