@@ -23,6 +23,8 @@ export const queryKeys = {
     all: ['primary-clients'] as const,
     search: (search: string) => ['primary-clients', 'search', search] as const,
     detail: (id: string) => ['primary-clients', 'detail', id] as const,
+    /** A client's name and contact only (Add Secondary Client's chosen client): family changes leave it alone. */
+    name: (id: string) => ['primary-client-names', id] as const,
   },
   secondaryClients: {
     all: ['secondary-clients'] as const,

@@ -4,7 +4,8 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { fetchMemberDocument, uploadMemberDocument } from '../api/family.ts';
+import { fetchMemberDocument } from '../api/get-member-document.ts';
+import { uploadMemberDocument } from '../api/upload-member-document.ts';
 import { documentFileName, saveBlob } from './document-preview.tsx';
 import {
   acceptedTypes,

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { fetchMemberDocument } from '../api/family.ts';
+import { fetchMemberDocument } from '../api/get-member-document.ts';
 import { DOCUMENT_LABELS } from './document-rules.ts';
 
 const EXTENSIONS: Record<string, string> = {

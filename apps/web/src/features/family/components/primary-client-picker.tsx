@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { searchPrimaryClients } from '../api/family.ts';
+import { searchPrimaryClients } from '../api/search-primary-clients.ts';
 
 export type PickedClient = Pick<
   PrimaryClientListItem,

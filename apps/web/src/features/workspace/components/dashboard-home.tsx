@@ -17,7 +17,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { currentClaims } from '../../../lib/session.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
-import { BarList } from '../components/bar-list.tsx';
+import { BarList } from './bar-list.tsx';
 
 function Figure({
   label,

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** The client named by ?primary= when Add Secondary Client is opened from a client's record. */
+export async function fetchPrimaryClientName(id: string, signal?: AbortSignal) {
+  const answer = await apiCall('primaryClientDetail', { params: { id }, signal, quiet: true });
+  const c = answer.data.client;
+  return {
+    primary_client_id: c.primary_client_id,
+    full_name: c.full_name,
+    client_code: c.client_code,
+    email: c.email,
+    phone: c.phone,
+  };
+}
+
+export const primaryClientNameQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.primaryClients.name(id),
+    queryFn: ({ signal }) => fetchPrimaryClientName(id, signal),
+  });
+
+export function usePrimaryClientName(id: string | null) {
+  return useQuery({ ...primaryClientNameQueryOptions(id ?? ''), enabled: Boolean(id) });
+}
