@@ -1,5 +1,5 @@
 import type { UpdatePrimaryClient } from '@portal/contract';
-import { apiBlob, apiCall } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 // The agency's primary clients (issue 5): list, detail and the owner's actions on them.
 
@@ -22,18 +22,6 @@ export function fetchClients(
     signal,
     quiet: true,
   });
-}
-
-export function fetchClient(id: string, signal?: AbortSignal) {
-  return apiCall('primaryClientDetail', { params: { id }, signal, quiet: true });
-}
-
-export function fetchClientAvatar(id: string, signal?: AbortSignal): Promise<Blob> {
-  return apiBlob('primaryClientAvatar', { params: { id }, signal, quiet: true });
-}
-
-export function removeClient(id: string) {
-  return apiCall('deletePrimaryClient', { params: { id }, quiet: true });
 }
 
 export function setPortalAccess(id: string, enabled: boolean, initialPassword?: string) {
