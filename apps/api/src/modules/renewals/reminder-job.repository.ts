@@ -255,6 +255,8 @@ export async function agencyContact(db: Db, agencyId: string) {
       reminderDays: agencies.reminderDays,
       ownerName: owner.fullName,
       ownerEmail: owner.email,
+      /** Decisions §4: e-mail goes out only for an agency the platform admin verified, while it is active. */
+      mayEmail: sql<boolean>`(${ownerAccounts.isVerified} and ${owner.isActive})`,
     })
     .from(agencies)
     .innerJoin(ownerAccounts, eq(ownerAccounts.id, agencies.ownerId))

@@ -15,7 +15,7 @@ import {
 } from '../../../test/fixtures/renewals.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
-import { agencies, primaryClients, reminderSends } from '../../db/schema.ts';
+import { agencies, ownerAccounts, primaryClients, reminderSends, users } from '../../db/schema.ts';
 import { addDays } from '../../lib/dates.ts';
 import { createSmtpMailer } from '../../lib/mail.ts';
 import { claimDue } from './reminder-job.repository.ts';
@@ -187,6 +187,31 @@ describe('client reminders', () => {
 });
 
 describe('exactly once', () => {
+  it('are held, with the reason, for an agency that is not verified or not active (issue 23 item 8)', async () => {
+    for (const hold of ['not verified', 'deactivated']) {
+      const a = await agency();
+      if (hold === 'not verified')
+        await t.db
+          .update(ownerAccounts)
+          .set({ isVerified: false })
+          .where(eq(ownerAccounts.id, a.agency.ownerId));
+      else await t.db.update(users).set({ isActive: false }).where(eq(users.id, a.agency.userId));
+      const meera = await client(a);
+      const end = '2027-06-15';
+      const policy = await addPolicy(t, a, meera.id, 'life', { endDate: end });
+      const ownerMail = smtp.to(a.agency.email).length;
+      await run(atIndia(addDays(end, -30), 9));
+      expect(smtp.to(meera.email)).toEqual([]);
+      // Nor the owner's digest.
+      expect(smtp.to(a.agency.email).length).toBe(ownerMail);
+      const rows = await sendsOf(policy.id);
+      // A deactivated owner's plans are not even planned; an unverified agency's say why they were held.
+      expect(rows.map((r) => [r.status, r.reason])).toEqual(
+        hold === 'not verified' ? [['skipped', REASONS.notVerified]] : [],
+      );
+    }
+  });
+
   it('sends each reminder and digest once when two runners work at the same moment', async () => {
     const a = await agency();
     const clients = await Promise.all([client(a), client(a), client(a), client(a), client(a)]);

@@ -60,6 +60,7 @@ export const REASONS = {
   renewed: 'The plan was renewed before this reminder went out.',
   notActive: 'The plan was marked lapsed or closed before the reminder went out.',
   passed: 'The end date passed before the reminder could be sent.',
+  notVerified: 'Held: e-mail goes out only for agencies the platform admin has verified and that are active.',
 } as const;
 
 /** The hour of the day in India. */
@@ -154,6 +155,8 @@ async function deliverReminder(
   if (daysLeft < 0) return { status: 'cancelled', reason: REASONS.passed };
   const agency = await jobRepo.agencyContact(deps.db, row.agencyId);
   if (!agency) return { status: 'cancelled', reason: REASONS.removed };
+  // An unverified agency could otherwise mail its own words to any address it typed in.
+  if (!agency.mayEmail) return { status: 'skipped', reason: REASONS.notVerified };
   const lang = language(p.language);
   const holderName = p.holderFirst ? fullName(p.holderFirst, p.holderLast) : null;
   const message = renderReminder({
@@ -190,6 +193,7 @@ async function deliverDigest(
 ): Promise<Outcome> {
   const agency = await jobRepo.agencyContact(deps.db, row.agencyId);
   if (!agency) return { status: 'cancelled', reason: REASONS.removed };
+  if (!agency.mayEmail) return { status: 'skipped', reason: REASONS.notVerified };
   const horizonDays = Math.max(...agency.reminderDays, 1);
   const until = addDays(today, horizonDays);
   const plans = async (range: repo.DateRange) => {
