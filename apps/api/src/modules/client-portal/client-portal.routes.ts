@@ -7,13 +7,8 @@ import { addRoute, type Out } from '../../lib/route.ts';
 import { sendPdf } from '../../lib/send-file.ts';
 import { caller } from '../../plugins/access.ts';
 import { upcomingAlerts } from './client-alerts.service.ts';
-import {
-  myPlans,
-  planDetails,
-  planDocument,
-  secondaryClientDetail,
-  secondaryClientDocuments,
-} from './client-plans.service.ts';
+import { secondaryClientDetail, secondaryClientDocuments } from './client-family.service.ts';
+import { myPlans, planDetails, planDocument } from './client-plans.service.ts';
 import {
   type ClientPortalDeps,
   clientAgency,

@@ -5,19 +5,15 @@ import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
 import {
-  markContacted,
-  markLapsed,
-  markRenewed,
   notificationPreference,
   outboxList,
   outboxMessage,
-  type RenewalsDeps,
   reminderSettings,
-  renewalList,
-  renewalPlan,
   updateNotificationPreference,
   updateReminderSettings,
-} from './renewals.service.ts';
+} from './reminder-settings.service.ts';
+import { markContacted, markLapsed, markRenewed } from './renewal-marks.service.ts';
+import { type RenewalsDeps, renewalList, renewalPlan } from './renewals.service.ts';
 
 export function renewalsRoutes(app: FastifyInstance, deps: RenewalsDeps & { today?: () => string }): void {
   // India's calendar date; tests of the windows pass their own day.
