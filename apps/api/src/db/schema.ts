@@ -72,6 +72,14 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * The TOTP key (issue 23 item 14, decision 022), encrypted like PAN (lib/crypto.ts). Set when set-up starts;
+     * the second factor is on once `totp_enabled_at` is set by a confirmed code.
+     */
+    totpSecretEnc: text('totp_secret_enc'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The RFC 6238 time step of the last code accepted: a code of that step or older is refused (replay). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -81,6 +89,23 @@ export const users = pgTable(
     uniqueIndex('users_agency_email_uq').on(t.agencyId, t.email).where(sql`${t.role} = 'AC'`),
     index('users_email_idx').on(t.email),
   ],
+);
+
+/**
+ * A user's one-time recovery codes for the second factor (decision 022): only a SHA-256 of each 80-bit code is
+ * kept, and a used code keeps its row with `used_at` set. Keyed by the user, no agency: not a tenant table.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 /** The admin's "clients" (spec §3 Client admin view): an agency owner's account. */
@@ -577,7 +602,7 @@ export const reminderSends = pgTable(
       .references(() => agencies.id),
     /** reminder:{plan}:{end date}:{offset}, no-end-date:{plan} or digest:{date}. */
     dedupeKey: text('dedupe_key').notNull(),
-    kind: text('kind', { enum: ['reminder', 'digest'] }).notNull(),
+    kind: text('kind', { enum: ['reminder', 'digest', 'security'] }).notNull(),
     planType: serviceCategoryEnum('plan_type'),
     planId: uuid('plan_id'),
     primaryClientId: uuid('primary_client_id').references(() => primaryClients.id),
