@@ -1,9 +1,9 @@
 import { MSG, type WorkspacePlanDetail } from '@portal/contract';
-import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import * as Dialog from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { replacePlanDocument, updatePlan } from '../../features/plan-detail/api/plan-detail.ts';
 import { usePlanServices } from '../../features/plans/api/get-plan-services.ts';

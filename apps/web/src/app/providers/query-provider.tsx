@@ -1,15 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { queryClient } from '../../lib/query-client.ts';
 
 /**
- * The layout route around every signed-in area (router.tsx): it gives their screens the query cache. It is a
- * lazy chunk of its own, so TanStack Query stays out of the sign-in route's JavaScript (issue 2 budget).
+ * The query cache around every signed-in area (router.tsx, SignedInAreas). A lazy chunk of its own, so
+ * TanStack Query stays out of the sign-in route's JavaScript (issue 2 budget).
  */
-export function QueryProviderLayout() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Outlet />
-    </QueryClientProvider>
-  );
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

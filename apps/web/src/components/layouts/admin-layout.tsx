@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { ArrowLeft, LayoutDashboard, LogOut, Menu, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
+import * as Dialog from '../ui/dialog.tsx';
 import { useLogout } from './signed-in-layout.tsx';
 
 const LINKS = [

@@ -1,5 +1,4 @@
 import { NAV_DEBOUNCE_MS } from '@portal/contract';
-import * as Dialog from '@radix-ui/react-dialog';
 import {
   AlertTriangle,
   Building2,
@@ -18,6 +17,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { cn } from '../../lib/cn.ts';
 import { currentClaims } from '../../lib/session.ts';
+import * as Dialog from '../ui/dialog.tsx';
 import { useLogout } from './signed-in-layout.tsx';
 
 // The agency workspace frame (spec §2 "Agency workspace layout"). Items appear as their screens exist.

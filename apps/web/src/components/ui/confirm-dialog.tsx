@@ -1,5 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from './button.tsx';
+import * as Dialog from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;

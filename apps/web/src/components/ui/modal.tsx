@@ -1,6 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
+import * as Dialog from './dialog.tsx';
 
 export interface ModalProps {
   open: boolean;

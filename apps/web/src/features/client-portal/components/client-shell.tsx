@@ -1,5 +1,4 @@
 import type { ClientProfile } from '@portal/contract';
-import * as Dialog from '@radix-ui/react-dialog';
 import {
   Building2,
   ChevronDown,
@@ -17,6 +16,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useLogout } from '../../../components/layouts/signed-in-layout.tsx';
 import { useDebouncedNavigation } from '../../../components/layouts/workspace-layout.tsx';
+import * as Dialog from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currentClaims } from '../../../lib/session.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';

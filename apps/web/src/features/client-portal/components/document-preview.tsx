@@ -1,8 +1,8 @@
 import type { EncodedDocument } from '@portal/contract';
-import * as Dialog from '@radix-ui/react-dialog';
 import { Download, Eye, FileText, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import * as Dialog from '../../../components/ui/dialog.tsx';
 import { saveBlob } from '../api/client-portal.ts';
 
 // A family member's documents (spec §2 Secondary client detail): each opens a preview with a download, or

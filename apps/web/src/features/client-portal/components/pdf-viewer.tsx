@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { AlertCircle, Download, ExternalLink, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import * as Dialog from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { fetchPlanDocument, saveBlob } from '../api/client-portal.ts';

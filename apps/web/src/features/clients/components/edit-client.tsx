@@ -7,11 +7,11 @@ import {
   type UpdatePrimaryClient,
   UpdatePrimaryClientSchema,
 } from '@portal/contract';
-import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import * as Dialog from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';

@@ -1,8 +1,8 @@
 import type { SecondaryDocumentKind } from '@portal/contract';
-import * as Dialog from '@radix-ui/react-dialog';
 import { Download, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import * as Dialog from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchMemberDocument } from '../api/get-member-document.ts';
