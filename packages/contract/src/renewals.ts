@@ -27,12 +27,29 @@ export const NotificationLanguageSchema = z.enum(NOTIFICATION_LANGUAGES, {
 });
 export type NotificationLanguage = z.infer<typeof NotificationLanguageSchema>;
 
+/**
+ * A place in the work-list, ordered by end date then plan id (issue 23 item 11: keyset, like the other lists):
+ * the end date and the plan's id. Opaque to callers: they send back what `next_cursor` or `prev_cursor` gave.
+ */
+export const RENEWAL_CURSOR =
+  /^\d{4}-\d{2}-\d{2}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const renewalCursorMessage = 'Cursor must be a next_cursor or prev_cursor of an earlier page.';
+const renewalCursor = z
+  .string({ error: renewalCursorMessage })
+  .trim()
+  .regex(RENEWAL_CURSOR, { error: renewalCursorMessage })
+  .optional();
+
 export const RenewalListQuerySchema = PageQuerySchema.extend({
   window: RenewalWindowSchema.default('30'),
   type: z
     .enum(['all', 'insurance', 'investment'], { error: 'Type must be all, insurance or investment.' })
     .default('all'),
-});
+  /** The page after this place (Next); `offset` is then only echoed as the caller's position. */
+  after: renewalCursor,
+  /** The page before this place (Previous). */
+  before: renewalCursor,
+}).refine((q) => !(q.after && q.before), { error: 'Send after or before, not both.', path: ['before'] });
 export type RenewalListQuery = z.input<typeof RenewalListQuerySchema>;
 
 /**
@@ -135,6 +152,10 @@ export const RenewalListResponseSchema = z.object({
     total: z.number().int(),
     offset: z.number().int(),
     limit: z.number().int(),
+    /** Send as `after` for the next page; null on the last page. */
+    next_cursor: z.string().nullable(),
+    /** Send as `before` for the previous page; null on the first page. */
+    prev_cursor: z.string().nullable(),
     counts: RenewalCountsSchema,
     /** Reminders that failed after every retry, not yet resolved by renewing or lapsing the plan. */
     failed_reminders: z.number().int(),
@@ -200,7 +221,8 @@ export const ReminderSettingsResponseSchema = z.object({
 
 export const OutboxItemSchema = z.object({
   id: z.uuid(),
-  kind: z.enum(['reminder', 'digest']),
+  /** 'security': an e-mail to the owner about their account, such as the admin's reset (issue 23 item 14). */
+  kind: z.enum(['reminder', 'digest', 'security']),
   to: z.string(),
   subject: z.string(),
   language: NotificationLanguageSchema,

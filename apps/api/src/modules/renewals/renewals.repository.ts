@@ -98,6 +98,68 @@ export function windowPlans(db: Db, agencyId: string, type: PlanType, range: Dat
     .limit(limit);
 }
 
+/** Where a page of the work-list starts: a place to seek from (keyset), or a number of rows to skip. */
+export type PageStart =
+  | { after: { endDate: string; planId: string } }
+  | { before: { endDate: string; planId: string } }
+  | { offset: number };
+
+/**
+ * One page of the work-list over the kinds asked for, in end-date then id order, as ids: one statement whose
+ * answer is never more than `limit + 1` rows (issue 23 item 11; the page was made of every row up to it). The
+ * extra row says whether there is more in the direction read. A `before` page is read backwards, then turned.
+ */
+export async function windowPageIds(
+  db: Db,
+  agencyId: string,
+  types: readonly PlanType[],
+  range: DateRange,
+  start: PageStart,
+  limit: number,
+): Promise<{ ids: Array<{ planId: string; type: PlanType; endDate: string }>; more: boolean }> {
+  const parts = types.map((type) => {
+    const table = tableOf(type);
+    const seek =
+      'after' in start
+        ? [sql`(${table.endDate}, ${table.id}) > (${start.after.endDate}::date, ${start.after.planId}::uuid)`]
+        : 'before' in start
+          ? [
+              sql`(${table.endDate}, ${table.id}) < (${start.before.endDate}::date, ${start.before.planId}::uuid)`,
+            ]
+          : [];
+    return db
+      .select({ planId: table.id, type: sql<PlanType>`${type}::text`.as('type'), endDate: table.endDate })
+      .from(table)
+      .innerJoin(
+        primaryClients,
+        and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
+      )
+      .where(and(...activeWhere(table, agencyId), ...rangeWhere(table, range), ...seek))
+      .getSQL();
+  });
+  const backwards = 'before' in start;
+  const order = backwards ? sql`end_date desc, plan_id desc` : sql`end_date, plan_id`;
+  const skip = 'offset' in start ? sql` offset ${inlineCount(start.offset)}` : sql``;
+  const union = sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` union all `,
+  );
+  const { rows } = (await db.execute(
+    sql`select "id" as plan_id, "type", "end_date" from (${union}) as page order by ${order} limit ${inlineCount(limit + 1)}${skip}`,
+  )) as unknown as { rows: Array<{ plan_id: string; type: PlanType; end_date: string }> };
+  const more = rows.length > limit;
+  const kept = rows
+    .slice(0, limit)
+    .map((r) => ({ planId: r.plan_id, type: r.type, endDate: String(r.end_date) }));
+  return { ids: backwards ? kept.reverse() : kept, more };
+}
+
+/** The rows of the plans named, of one kind, for the work-list (any order). */
+export function plansByIds(db: Db, agencyId: string, type: PlanType, ids: string[]) {
+  const table = tableOf(type);
+  return planSelect(db, agencyId, type).where(and(eq(table.agencyId, agencyId), inArray(table.id, ids)));
+}
+
 export async function countPlans(db: Db, agencyId: string, type: PlanType, range: DateRange) {
   const table = tableOf(type);
   const [row] = await db

@@ -99,7 +99,13 @@ async function toItems(
 export async function renewalList(
   deps: RenewalsDeps,
   subject: TokenSubject,
-  query: RenewalListQuery & { offset: number; limit: number; window: RenewalWindow },
+  query: RenewalListQuery & {
+    offset: number;
+    limit: number;
+    window: RenewalWindow;
+    after?: string;
+    before?: string;
+  },
   today: string,
 ): Promise<{ data: RenewalList }> {
   const agencyId = agencyOf(subject);
@@ -108,16 +114,31 @@ export async function renewalList(
     query.type === 'insurance' || query.type === 'investment'
       ? [query.type]
       : (['insurance', 'investment'] as const);
-  // Each kind's first offset+limit rows, merged by end date, then the page: exact paging over both tables.
-  const take = query.offset + query.limit;
-  const rows: repo.PlanRow[] = [];
+  // One page of ids over both kinds in one statement, by keyset from a cursor (Next, Prev) or by offset (a page
+  // number): never more rows than the page (issue 23 item 11).
+  const cursorOf = (c: string) => ({ endDate: c.slice(0, 10), planId: c.slice(11) });
+  const start: repo.PageStart = query.after
+    ? { after: cursorOf(query.after) }
+    : query.before
+      ? { before: cursorOf(query.before) }
+      : { offset: query.offset };
+  const { ids, more } = await repo.windowPageIds(deps.db, agencyId, types, range, start, query.limit);
   let total = 0;
+  for (const type of types) total += await repo.countPlans(deps.db, agencyId, type, range);
+  const found = new Map<string, repo.PlanRow>();
   for (const type of types) {
-    rows.push(...(await repo.windowPlans(deps.db, agencyId, type, range, take)).map((r) => ({ ...r, type })));
-    total += await repo.countPlans(deps.db, agencyId, type, range);
+    const wanted = ids.filter((id) => id.type === type).map((id) => id.planId);
+    if (wanted.length === 0) continue;
+    for (const row of await repo.plansByIds(deps.db, agencyId, type, wanted))
+      found.set(row.planId, { ...row, type });
   }
-  rows.sort((a, b) => (a.endDate ?? '').localeCompare(b.endDate ?? '') || a.planId.localeCompare(b.planId));
-  const page = rows.slice(query.offset, take);
+  const page = ids.flatMap((id) => found.get(id.planId) ?? []);
+  const cursor = (id: { endDate: string; planId: string }) => `${id.endDate}_${id.planId}`;
+  const first = ids[0];
+  const last = ids[ids.length - 1];
+  // Whether there is a page before (and after) this one, from the direction the page was read in.
+  const hasBefore = query.before ? more : Boolean(query.after) || query.offset > 0;
+  const hasAfter = query.before ? true : more;
   const counts = { '7': 0, '30': 0, '60': 0, '90': 0, overdue: 0 };
   for (const w of Object.keys(counts) as RenewalWindow[]) {
     const r = windowRange(w, today);
@@ -131,6 +152,8 @@ export async function renewalList(
       total,
       offset: query.offset,
       limit: query.limit,
+      next_cursor: hasAfter && last ? cursor(last) : null,
+      prev_cursor: hasBefore && first ? cursor(first) : null,
       counts,
       failed_reminders: await repo.unresolvedFailures(deps.db, agencyId),
       delivery: deps.delivery,
