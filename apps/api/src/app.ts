@@ -8,12 +8,14 @@ import { type Database, openDatabase } from './db/client.ts';
 import { onClientAreaChange, onOwnersChange } from './db/session-changes.ts';
 import { createDocumentStore, type DocumentStore } from './lib/documents.ts';
 import { AnswerCache } from './lib/kept-answers.ts';
+import { createChallengeService } from './lib/challenges.ts';
 import { createSmtpMailer, type Mailer } from './lib/mail.ts';
 import { createOutboxMailer } from './lib/mail-outbox.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
 import { clientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -191,7 +193,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalHost: config.portalHost,
     portalScheme: config.portalScheme,
   });
-  authRoutes(app, { db, hasher: services.hasher, tokens: services.tokens, portalHost: config.portalHost });
+  const challenges = createChallengeService({
+    secret: config.tokenSecret,
+    issuer: config.tokenIssuer,
+    audience: config.tokenAudience,
+  });
+  authRoutes(app, {
+    db,
+    hasher: services.hasher,
+    tokens: services.tokens,
+    challenges,
+    portalHost: config.portalHost,
+  });
+  secondFactorRoutes(app, {
+    db,
+    hasher: services.hasher,
+    tokens: services.tokens,
+    challenges,
+    encryptionKey: config.encryptionKey,
+  });
   // Answers kept until the database announces a change (decisions 017 and 018): the admin's owner list, and per
   // agency the client area's plan answers and the workspace's client list.
   const ownerAnswers = new AnswerCache(database.hearing, onOwnersChange);
@@ -204,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     answers: ownerAnswers,
     hasher: services.hasher,
+    mailer: services.mailer,
     portalHost: config.portalHost,
     portalScheme: config.portalScheme,
   });

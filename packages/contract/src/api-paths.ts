@@ -16,20 +16,56 @@ export interface ApiPath {
   access: Access;
   /** Callable while the user must still choose a new password (after an admin reset, decisions §3). */
   beforePasswordChange?: boolean;
+  /** Callable by a platform admin who has not yet set up the required second factor (issue 23 item 14). */
+  beforeSecondFactor?: boolean;
 }
 
 export const apiPaths = {
   health: { method: 'GET', path: '/api/health', access: 'public' },
   registerAgency: { method: 'POST', path: '/api/agencies/register-client', access: 'public' },
   login: { method: 'POST', path: '/api/agencies/client-login', access: 'public' },
-  logout: { method: 'POST', path: '/api/auth/logout', access: ALL_ROLES, beforePasswordChange: true },
-  me: { method: 'GET', path: '/api/auth/me', access: ALL_ROLES, beforePasswordChange: true },
+  logout: {
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: ALL_ROLES,
+    beforePasswordChange: true,
+    beforeSecondFactor: true,
+  },
+  me: {
+    method: 'GET',
+    path: '/api/auth/me',
+    access: ALL_ROLES,
+    beforePasswordChange: true,
+    beforeSecondFactor: true,
+  },
   changePassword: {
     method: 'POST',
     path: '/api/auth/change-password',
     access: ALL_ROLES,
     beforePasswordChange: true,
+    beforeSecondFactor: true,
   },
+  // The TOTP second factor (issue 23 item 14): the code step of sign-in, and its set-up for the admin and owners.
+  loginSecondFactor: { method: 'POST', path: '/api/auth/second-factor/login', access: 'public' },
+  secondFactorStatus: {
+    method: 'GET',
+    path: '/api/auth/second-factor',
+    access: ['ADMIN', 'AO'],
+    beforeSecondFactor: true,
+  },
+  enrolSecondFactor: {
+    method: 'POST',
+    path: '/api/auth/second-factor/enrol',
+    access: ['ADMIN', 'AO'],
+    beforeSecondFactor: true,
+  },
+  confirmSecondFactor: {
+    method: 'POST',
+    path: '/api/auth/second-factor/confirm',
+    access: ['ADMIN', 'AO'],
+    beforeSecondFactor: true,
+  },
+  disableSecondFactor: { method: 'POST', path: '/api/auth/second-factor/disable', access: ['ADMIN', 'AO'] },
   listOwners: { method: 'GET', path: '/api/clients', access: ['ADMIN'] },
   ownerStats: { method: 'GET', path: '/api/clients/stats', access: ['ADMIN'] },
   ownerAgencies: { method: 'GET', path: '/api/clients/:id/agencies', access: ['ADMIN'] },

@@ -84,12 +84,22 @@ import {
   RenewalNoteSchema,
   RenewalPlanResponseSchema,
 } from './renewals.ts';
+import {
+  LoginAnswerSchema,
+  RecoveryCodesResponseSchema,
+  SecondFactorConfirmSchema,
+  SecondFactorDisableSchema,
+  SecondFactorEnrolmentSchema,
+  SecondFactorLoginSchema,
+  SecondFactorStatusSchema,
+} from './second-factor.ts';
 
 export interface Endpoint {
   method: HttpMethod;
   path: string;
   access: Access;
   beforePasswordChange?: boolean;
+  beforeSecondFactor?: boolean;
   summary: string;
   tag: string;
   body?: z.ZodType;
@@ -135,10 +145,11 @@ export const endpoints = {
   },
   login: {
     ...apiPaths.login,
-    summary: 'Sign in on the portal address named by X-Tenant-Host',
+    summary:
+      'Sign in on the portal address named by X-Tenant-Host; with a second factor, answers a challenge for the code',
     tag: 'auth',
     body: LoginRequestSchema,
-    response: LoginResponseSchema,
+    response: LoginAnswerSchema,
     status: 200,
   },
   logout: {
@@ -162,6 +173,48 @@ export const endpoints = {
     tag: 'auth',
     body: ChangePasswordSchema,
     response: LoginResponseSchema,
+    replayable: false,
+    status: 200,
+  },
+  loginSecondFactor: {
+    ...apiPaths.loginSecondFactor,
+    summary: "Sign-in's second step: the challenge and a 6-digit code or a recovery code",
+    tag: 'auth',
+    body: SecondFactorLoginSchema,
+    response: LoginResponseSchema,
+    replayable: false,
+    status: 200,
+  },
+  secondFactorStatus: {
+    ...apiPaths.secondFactorStatus,
+    summary: "The caller's second factor: on or off, required, recovery codes left",
+    tag: 'auth',
+    response: SecondFactorStatusSchema,
+    status: 200,
+  },
+  enrolSecondFactor: {
+    ...apiPaths.enrolSecondFactor,
+    summary: 'Start setting up a second factor: a new key, its otpauth URI and QR code',
+    tag: 'auth',
+    response: SecondFactorEnrolmentSchema,
+    replayable: false,
+    status: 200,
+  },
+  confirmSecondFactor: {
+    ...apiPaths.confirmSecondFactor,
+    summary: 'Confirm the new key with a current code; answers ten recovery codes, shown once',
+    tag: 'auth',
+    body: SecondFactorConfirmSchema,
+    response: RecoveryCodesResponseSchema,
+    replayable: false,
+    status: 200,
+  },
+  disableSecondFactor: {
+    ...apiPaths.disableSecondFactor,
+    summary: 'Turn the second factor off: the current password and a current code',
+    tag: 'auth',
+    body: SecondFactorDisableSchema,
+    response: MessageResponseSchema,
     replayable: false,
     status: 200,
   },

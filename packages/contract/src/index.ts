@@ -19,5 +19,7 @@ export * from './providers.ts';
 export * from './renewals.ts';
 export * from './roles.ts';
 export * from './rules.ts';
+export * from './second-factor.ts';
+export * from './second-factor-rules.ts';
 export * from './slug.ts';
 export * from './states.ts';

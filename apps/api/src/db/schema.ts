@@ -602,7 +602,7 @@ export const reminderSends = pgTable(
       .references(() => agencies.id),
     /** reminder:{plan}:{end date}:{offset}, no-end-date:{plan} or digest:{date}. */
     dedupeKey: text('dedupe_key').notNull(),
-    kind: text('kind', { enum: ['reminder', 'digest', 'security'] }).notNull(),
+    kind: text('kind', { enum: ['reminder', 'digest'] }).notNull(),
     planType: serviceCategoryEnum('plan_type'),
     planId: uuid('plan_id'),
     primaryClientId: uuid('primary_client_id').references(() => primaryClients.id),
@@ -639,7 +639,7 @@ export const mailOutbox = pgTable(
     agencyId: uuid('agency_id')
       .notNull()
       .references(() => agencies.id),
-    kind: text('kind', { enum: ['reminder', 'digest'] }).notNull(),
+    kind: text('kind', { enum: ['reminder', 'digest', 'security'] }).notNull(),
     /** The reminder's fixed Message-ID: a resend after a crash finds the row already there. */
     messageId: text('message_id').notNull(),
     toAddress: text('to_address').notNull(),

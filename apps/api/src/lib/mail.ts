@@ -6,7 +6,8 @@ import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   agencyId: string;
-  kind: 'reminder' | 'digest';
+  /** 'security': to an owner about their own account, such as the admin's password reset (issue 23 item 14). */
+  kind: 'reminder' | 'digest' | 'security';
   language: 'en' | 'hi';
   to: string;
   /** Shown as the sender's name: the agency's. */

@@ -42,6 +42,15 @@ export function passwordChangeKeys(userId: string, ip: string): PasswordKeys {
   return { pair: { key: `change:${userId}`, max: LOGIN_MAX_FAILURES }, address: addressKey(ip) };
 }
 
+/**
+ * The keys a second-factor code counts against (issue 23 item 14, decision 022): the account itself, wherever the
+ * codes come from (its password is already known there), so at most LOGIN_MAX_FAILURES codes per account in a
+ * window; and the address across accounts.
+ */
+export function secondFactorKeys(userId: string, ip: string): PasswordKeys {
+  return { pair: { key: `totp:${userId}`, max: LOGIN_MAX_FAILURES }, address: addressKey(ip) };
+}
+
 /** Registrations from one address in a window (issue 23 item 7): each costs a password hash and an agency. */
 export const registrationKey = (ip: string): ThrottleKey => ({
   key: `register:${ip}`,

@@ -454,6 +454,12 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
         current_password: cell.caller.password ?? 'Nothing#2026x',
         new_password: `${PASSWORD_BASE}${randomBytes(4).toString('hex')}`,
       });
+    case 'loginSecondFactor':
+      return json(m, url, { challenge: 'not.a.challenge', code: '000000' });
+    case 'confirmSecondFactor':
+      return json(m, url, { code: '000000' });
+    case 'disableSecondFactor':
+      return json(m, url, { current_password: `${PASSWORD_BASE}W`, code: '000000' });
     case 'updateOwner':
       return json(m, url, { ClientId: cell.objectId, IsActive: true, IsVerified: true });
     case 'resetOwnerPassword':

@@ -33,8 +33,13 @@ export interface Permission {
   object: ObjectKind;
   /** The object's id travels in the body rather than the path. */
   inBody?: true;
-  /** The status of an allowed call. */
-  ok: 200 | 201;
+  /**
+   * The status of an allowed call. The second factor's calls are sent with a code that cannot be right (no
+   * authenticator app in the matrix), so their allowed callers get the handler's refusal: the gate let them through.
+   */
+  ok: 200 | 201 | 400 | 401 | 409;
+  /** An allowed role whose call is answered otherwise than `ok` (the admin, whose second factor is on). */
+  okFor?: Partial<Record<Role, 200 | 201 | 400 | 401 | 409>>;
   /** Roles allowed and their reach; a role left out is refused with 403, an anonymous caller with 401. */
   allow: Partial<Record<Role, Scope>> | { public: Scope };
   /** The status of an allowed caller on an object out of its reach (default 404: as if it did not exist). */
@@ -61,6 +66,13 @@ export const permissions = {
   logout: { object: 'none', ok: 200, allow: EVERYONE },
   me: { object: 'none', ok: 200, allow: EVERYONE },
   changePassword: { object: 'none', ok: 200, allow: EVERYONE },
+  // The second factor (issue 23 item 14): a made-up challenge opens nothing; confirming before a set-up has
+  // started, or turning off a factor that is not on, is a conflict.
+  loginSecondFactor: { object: 'none', ok: 401, allow: { public: 'any' } },
+  secondFactorStatus: { object: 'none', ok: 200, allow: { ADMIN: 'self', AO: 'self' } },
+  confirmSecondFactor: { object: 'none', ok: 409, allow: { ADMIN: 'self', AO: 'self' } },
+  enrolSecondFactor: { object: 'none', ok: 200, allow: { ADMIN: 'self', AO: 'self' } },
+  disableSecondFactor: { object: 'none', ok: 409, allow: { ADMIN: 'self', AO: 'self' } },
 
   listOwners: { object: 'none', ok: 200, allow: ADMIN, queries: ['?search=CANARY-{other}-'] },
   ownerStats: { object: 'none', ok: 200, allow: ADMIN },
@@ -164,7 +176,8 @@ export function expectedStatus(p: Permission, role: CallerRole, relation: Relati
   const reached =
     relation === null ||
     (relation !== 'missing' && (scope === 'any' || (scope === 'agency' ? inAgency : relation === 'own')));
-  return reached ? p.ok : (p.outside ?? 404);
+  const ok = (role !== 'anonymous' && p.okFor?.[role]) || p.ok;
+  return reached ? ok : (p.outside ?? 404);
 }
 
 /** Whether the access hook lets the caller through, so the handler decides. */

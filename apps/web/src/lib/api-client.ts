@@ -25,7 +25,7 @@ export class ApiError extends Error {
 }
 
 /** Calls whose 401/403 must not end a session (spec §4, §8): the sign-in and registration calls. */
-const SESSIONLESS: readonly EndpointName[] = ['login', 'registerAgency'];
+const SESSIONLESS: readonly EndpointName[] = ['login', 'loginSecondFactor', 'registerAgency'];
 
 type Out<T> = T extends z.ZodType ? z.output<T> : never;
 type In<T> = T extends z.ZodType ? z.input<T> : never;

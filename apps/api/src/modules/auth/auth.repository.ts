@@ -14,6 +14,8 @@ export type Candidate = {
   isActive: boolean;
   tokenVersion: number;
   mustChangePassword: boolean;
+  /** The TOTP second factor is on: a right password answers a challenge for the code (decision 022). */
+  secondFactor: boolean;
   agencyId: string | null;
   agencyName: string | null;
   ownerIsActive: boolean | null;
@@ -29,6 +31,7 @@ const candidateColumns = {
   isActive: users.isActive,
   tokenVersion: users.tokenVersion,
   mustChangePassword: users.mustChangePassword,
+  secondFactor: sql<boolean>`${users.totpEnabledAt} is not null`,
 };
 
 export async function findAgencyBySlug(db: Db, slug: string) {

@@ -1,4 +1,5 @@
 import {
+  type LoginAnswer,
   type LoginResponse,
   type MeResponse,
   MSG,
@@ -7,6 +8,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import type { ChallengeService } from '../../lib/challenges.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import {
@@ -19,12 +21,15 @@ import {
 } from '../../lib/throttle.ts';
 import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
+import { secondFactorChallenge } from './second-factor.service.ts';
 import { parseTenantHost } from './tenant-host.ts';
 
 export interface AuthDeps {
   db: Db;
   hasher: PasswordHasher;
   tokens: TokenService;
+  /** Signs the challenge a right password answers when the account has a second factor (decision 022). */
+  challenges: ChallengeService;
   portalHost: string;
 }
 
@@ -56,7 +61,7 @@ function refusal(candidate: repo.Candidate): AppError | null {
   return null;
 }
 
-export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginResponse> {
+export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginAnswer> {
   const host = parseTenantHost(input.tenantHost, deps.portalHost);
   if (host.kind === 'unknown') throw new AppError('NOT_FOUND', MSG.unknownPortal);
   const agency = host.kind === 'agency' ? await repo.findAgencyBySlug(deps.db, host.slug) : null;
@@ -92,14 +97,17 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
   if (refused) throw refused;
 
   const roles: Role[] = [candidate.role];
-  const token = await deps.tokens.sign({
+  const subject: TokenSubject = {
     userId: candidate.userId,
     roles,
     clientName: candidate.fullName,
     agencyId: candidate.agencyId,
     agencyName: candidate.agencyName,
     tokenVersion: candidate.tokenVersion,
-  });
+  };
+  // With a second factor the password alone opens no session: a challenge for the code instead (issue 23, 14).
+  if (candidate.secondFactor) return secondFactorChallenge(deps, subject);
+  const token = await deps.tokens.sign(subject);
   // The bookkeeping of a sign-in is one statement: one round trip and one commit (issue 8).
   await repo.recordSignIn(deps.db, {
     actorUserId: candidate.userId,

@@ -264,3 +264,14 @@ export async function ownerStats(db: Db) {
     .innerJoin(users, eq(users.id, ownerAccounts.userId));
   return row ?? { totalClients: 0, activeClients: 0, verifiedClients: 0, newThisMonth: 0 };
 }
+
+/** The owner's first agency, whose outbox keeps the e-mail about an admin's reset (issue 23 item 14). */
+export async function firstAgencyOf(db: Db, ownerId: string) {
+  const [row] = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .where(eq(agencies.ownerId, ownerId))
+    .orderBy(agencies.createdAt)
+    .limit(1);
+  return row ?? null;
+}

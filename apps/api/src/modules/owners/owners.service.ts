@@ -9,14 +9,19 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { bumpTokenVersion } from '../auth/auth.repository.ts';
+import { findSecondFactor } from '../auth/second-factor.repository.ts';
 import * as repo from './owners.repository.ts';
+import { passwordResetMail } from './reset-mail.ts';
 
 export interface OwnersDeps {
   db: Db;
   hasher: PasswordHasher;
+  /** The owner is e-mailed about an admin's reset of their password (issue 23 item 14). */
+  mailer: Mailer;
   portalHost: string;
   portalScheme: string;
 }
@@ -119,6 +124,40 @@ export async function updateOwner(deps: OwnersDeps, admin: TokenSubject, input: 
   });
 }
 
+/** Tells the owner their password was reset; a mail server that fails is noted, and the reset stands. */
+async function mailResetNotice(
+  deps: OwnersDeps,
+  owner: NonNullable<Awaited<ReturnType<typeof repo.findOwner>>>,
+  ip: string,
+) {
+  const agency = await repo.firstAgencyOf(deps.db, owner.ClientId);
+  const state = await findSecondFactor(deps.db, owner.userId);
+  if (!agency || !state) return;
+  try {
+    await deps.mailer.send(
+      passwordResetMail({
+        agencyId: agency.id,
+        to: state.email,
+        ownerName: owner.ClientName,
+        at: new Date(),
+        secondFactorOn: state.enabledAt !== null,
+        portalHost: deps.portalHost,
+      }),
+    );
+  } catch (err) {
+    await writeAudit(deps.db, {
+      actorUserId: null,
+      actorRole: null,
+      agencyId: agency.id,
+      action: 'owner.password_reset_mail_failed',
+      targetType: 'owner',
+      targetId: owner.ClientId,
+      detail: { reason: err instanceof Error ? err.message.slice(0, 300) : 'unknown' },
+      ip,
+    });
+  }
+}
+
 /** The admin's reset (spec §2): the registration rule, old tokens revoked, a new password at next sign-in. */
 export async function resetOwnerPassword(
   deps: OwnersDeps,
@@ -130,7 +169,8 @@ export async function resetOwnerPassword(
   const owner = await repo.findOwner(deps.db, ownerId);
   if (!owner) throw new AppError('NOT_FOUND', OWNER_NOT_FOUND);
   const hash = await deps.hasher.hash(newPassword);
-  return deps.db.transaction(async (tx) => {
+  // The password only: the owner's second factor stays on, so a reset cannot open their account (decisions §1).
+  const answered = await deps.db.transaction(async (tx) => {
     await repo.setPassword(tx, owner.userId, hash, true);
     await writeAudit(tx, {
       actorUserId: admin.userId,
@@ -146,6 +186,8 @@ export async function resetOwnerPassword(
     await recordAnswer(tx, answer);
     return answer;
   });
+  await mailResetNotice(deps, owner, ip);
+  return answered;
 }
 
 export async function dashboardStats(deps: OwnersDeps): Promise<DashboardStats> {

@@ -1,4 +1,10 @@
-import { type LoginFormErrors, landingPathForRoles, loginFormErrors, MSG } from '@portal/contract';
+import {
+  type LoginFormErrors,
+  type LoginResponse,
+  landingPathForRoles,
+  loginFormErrors,
+  MSG,
+} from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,6 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { readClaims, setToken } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
 import { signIn } from '../api/auth-calls.ts';
+import { CodeStep } from './code-step.tsx';
 
 /** Login failure text (spec §8): the server's message, else by status; a 429 also says when to try again. */
 export function loginFailureMessage(err: unknown): string {
@@ -26,6 +33,8 @@ export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Set when the password was right and the account asks for its second factor (issue 23 item 14).
+  const [challenge, setChallenge] = useState<string | null>(null);
   const errors: LoginFormErrors = loginFormErrors(values);
   const shown = (field: 'email' | 'password') => (submitted || touched[field] ? errors[field] : undefined);
 
@@ -36,21 +45,13 @@ export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
     setFailure(null);
     setBusy(true);
     try {
-      const { data } = await signIn({ email: values.email.trim(), password: values.password });
-      setToken(data.token);
-      const claims = readClaims(data.token);
-      const roles = claims?.roles ?? [];
-      const landing = landingPathForRoles(roles);
-      notify('success', MSG.loginSuccess);
-      // After an admin reset the user chooses a new password first (decisions §3).
-      if (data.must_change_password) {
-        navigate('/change-password', { replace: true });
+      const answer = await signIn({ email: values.email.trim(), password: values.password });
+      if (answer.status === 'second_factor_required') {
+        setChallenge(answer.data.challenge);
+        setBusy(false);
         return;
       }
-      navigate(landing.path, {
-        replace: true,
-        state: { roles, clientName: claims?.clientName ?? '', isSuperAdmin: landing.isSuperAdmin },
-      });
+      finish(answer);
     } catch (err) {
       const message = loginFailureMessage(err);
       setFailure(message);
@@ -58,6 +59,37 @@ export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
       setBusy(false);
     }
   };
+
+  /** A session answered, by the password or by its code: stored, then on to the user's landing screen. */
+  function finish({ data }: LoginResponse) {
+    setToken(data.token);
+    const claims = readClaims(data.token);
+    const roles = claims?.roles ?? [];
+    const landing = landingPathForRoles(roles);
+    notify('success', MSG.loginSuccess);
+    // After an admin reset the user chooses a new password first (decisions §3).
+    if (data.must_change_password) {
+      navigate('/change-password', { replace: true });
+      return;
+    }
+    navigate(landing.path, {
+      replace: true,
+      state: { roles, clientName: claims?.clientName ?? '', isSuperAdmin: landing.isSuperAdmin },
+    });
+  }
+
+  if (challenge) {
+    return (
+      <CodeStep
+        challenge={challenge}
+        onSignedIn={finish}
+        onBack={() => {
+          setChallenge(null);
+          setValues((v) => ({ ...v, password: '' }));
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
