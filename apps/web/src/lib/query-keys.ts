@@ -8,6 +8,8 @@ import type { ServiceCategory } from '@portal/contract';
  */
 export const queryKeys = {
   me: ['me'] as const,
+  /** The signed-in user's TOTP second factor (issue 23 item 14). */
+  secondFactor: ['second-factor'] as const,
   services: {
     all: ['services'] as const,
     ofCategory: (category: ServiceCategory) => ['services', category] as const,
@@ -22,6 +24,8 @@ export const queryKeys = {
   primaryClients: {
     all: ['primary-clients'] as const,
     search: (search: string) => ['primary-clients', 'search', search] as const,
+    /** A page of Registered Users: its offset, cursor and search. */
+    list: (page: object) => ['primary-clients', 'list', page] as const,
     detail: (id: string) => ['primary-clients', 'detail', id] as const,
     /** A client's name and contact only (Add Secondary Client's chosen client): family changes leave it alone. */
     name: (id: string) => ['primary-client-names', id] as const,
@@ -29,6 +33,11 @@ export const queryKeys = {
   secondaryClients: {
     all: ['secondary-clients'] as const,
     detail: (id: string) => ['secondary-clients', 'detail', id] as const,
+  },
+  /** The agency client's own area: a family member's documents, listed and each downloaded (issue 23 item 9). */
+  clientArea: {
+    memberDocuments: (id: string) => ['client-area', 'member-documents', id] as const,
+    memberDocument: (id: string, kind: string) => ['client-area', 'member-document', id, kind] as const,
   },
   families: ['families'] as const,
   renewals: ['renewals'] as const,

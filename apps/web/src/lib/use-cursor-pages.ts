@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_CURSOR } from '@portal/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The page shown and, for Next and Prev, the cursor the server seeks from (issue 8 keyset pagination). */
@@ -78,7 +78,8 @@ export function useCursorPages() {
   // The search box starts from the address's search; typing goes to the address (page 1) once it pauses.
   const [box, setBox] = useState(searched);
   const asked = useRef(searched);
-  useEffect(() => {
+  // A layout effect: a page kept in the cache shows at once, and its search must be in the box as it does.
+  useLayoutEffect(() => {
     // Back or Forward to another search shows it in the box; the answer to the box's own search leaves the box
     // alone, so nothing typed while it arrives is lost.
     if (searched === asked.current) return;
@@ -109,12 +110,13 @@ export function useCursorPages() {
       before: nav.before,
     },
     shown,
-    goTo: (target: number) =>
+    /** Another page; `from` is the shown page's cursors (the answer's `next_cursor` and `prev_cursor`). */
+    goTo: (target: number, from: { next: string | null; prev: string | null } = cursors) =>
       show(
-        target === page + 1 && cursors.next
-          ? { page: target, after: cursors.next }
-          : target === page - 1 && target > 1 && cursors.prev
-            ? { page: target, before: cursors.prev }
+        target === page + 1 && from.next
+          ? { page: target, after: from.next }
+          : target === page - 1 && target > 1 && from.prev
+            ? { page: target, before: from.prev }
             : { page: target },
       ),
   };

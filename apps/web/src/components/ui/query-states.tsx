@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
@@ -22,8 +22,9 @@ export function LoadingLine({ children }: { children: ReactNode }) {
 }
 
 /**
- * A failed load and its Retry. `panel` (the default) is a red box for a screen's main content; `inline` a line of
- * red text for a part of a form.
+ * A failed load and its Retry. `panel` (the default) is a red box for a screen's main content; `centred` the body
+ * of a card or list whose load failed (centred words and Retry, no box of its own; `className` sets its padding);
+ * `inline` a line of red text for a part of a form or card.
  */
 export function ErrorState({
   children,
@@ -34,14 +35,28 @@ export function ErrorState({
 }: {
   children: ReactNode;
   onRetry: () => void;
-  variant?: 'panel' | 'inline';
+  variant?: 'panel' | 'centred' | 'inline';
   /** More buttons beside Retry. */
   actions?: ReactNode;
   className?: string;
 }) {
+  if (variant === 'centred') {
+    return (
+      <div
+        role="alert"
+        className={cn('flex flex-col items-center gap-3 text-red-800', className ?? 'px-5 py-12')}
+      >
+        {children}
+        <Button variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+        {actions}
+      </div>
+    );
+  }
   if (variant === 'inline') {
     return (
-      <div className={cn('flex flex-wrap items-center gap-3 text-sm text-red-700', className)}>
+      <div role="alert" className={cn('flex flex-wrap items-center gap-3 text-sm text-red-700', className)}>
         {children}
         <Button variant="secondary" onClick={onRetry}>
           Retry
@@ -69,16 +84,37 @@ export function ErrorState({
   );
 }
 
-/** Nothing to show yet, and what to do about it. */
+/**
+ * Nothing to show yet, and what to do about it. `box` (the default) is a dashed box of its own; `centred` the body
+ * of a card or list with nothing in it (an icon above the words; `className` sets its padding).
+ */
 export function EmptyState({
   children,
   action,
   className,
+  variant = 'box',
+  icon: Icon,
 }: {
   children: ReactNode;
   action?: ReactNode;
   className?: string;
+  variant?: 'box' | 'centred';
+  icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
 }) {
+  if (variant === 'centred') {
+    return (
+      <div
+        className={cn(
+          'flex flex-col items-center gap-2 text-center text-slate-600',
+          className ?? 'px-5 py-12',
+        )}
+      >
+        {Icon ? <Icon className="size-8 text-slate-400" aria-hidden /> : null}
+        {children}
+        {action}
+      </div>
+    );
+  }
   return (
     <div
       className={cn('rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center', className)}

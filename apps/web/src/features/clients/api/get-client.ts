@@ -23,8 +23,8 @@ export function fetchClientAvatar(id: string, signal?: AbortSignal): Promise<Blo
 }
 
 /**
- * After an edit, a new photo or a portal access change (the dialogs save through their own calls): this client's
- * record and the lists that show them (names, contact, portal access) ask again.
+ * After an edit or a portal access change (update-client.ts, set-portal-access.ts): this client's record and the
+ * lists that show them (names, contact, portal access) ask again.
  */
 export function useClientChanged(id: string) {
   const queryClient = useQueryClient();

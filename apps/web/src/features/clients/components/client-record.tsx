@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
-import { fetchClientAvatar, useClient, useClientChanged } from '../api/get-client.ts';
+import { fetchClientAvatar, useClient } from '../api/get-client.ts';
 import { useRemoveClient } from '../api/remove-client.ts';
 import { PortalAccessCard } from './portal-access.tsx';
 
@@ -77,7 +77,6 @@ function PlanRow({ plan }: { plan: ClientPlanItem }) {
 export function ClientRecord({ userId, listAddress }: { userId: string; listAddress: string }) {
   const navigate = useNavigate();
   const record = useClient(userId);
-  const changed = useClientChanged(userId);
   const removeClient = useRemoveClient();
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -230,7 +229,6 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
         clientName={client.full_name}
         enabled={client.portal_access}
         portalEmail={client.portal_email}
-        onChanged={changed}
       />
 
       <div className="grid gap-5 lg:grid-cols-2">
@@ -308,7 +306,7 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
 
       {editing ? (
         <Suspense fallback={null}>
-          <EditClientDialog client={client} open={editing} onOpenChange={setEditing} onSaved={changed} />
+          <EditClientDialog client={client} open={editing} onOpenChange={setEditing} />
         </Suspense>
       ) : null}
       <ConfirmDialog

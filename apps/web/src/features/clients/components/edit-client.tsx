@@ -15,7 +15,8 @@ import * as Dialog from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { updateClient, uploadClientAvatar } from '../api/clients.ts';
+import { useUpdateClient } from '../api/update-client.ts';
+import { useUploadClientAvatar } from '../api/upload-client-avatar.ts';
 
 // Edit a primary client (issue 5 item 3): personal, contact, address and identity fields with the
 // contract's rules and messages, and the photo. PAN and Aadhaar are shown masked and sent only when typed
@@ -89,7 +90,8 @@ export interface EditClientDialogProps {
   client: PrimaryClient;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
+  /** Told after a save; the cache is already refreshed by the save's own calls. */
+  onSaved?: () => void;
 }
 
 export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditClientDialogProps) {
@@ -97,13 +99,15 @@ export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditCl
   const [errors, setErrors] = useState<Errors>({});
   const [photo, setPhoto] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  // The details were saved but the photo failed: the record reloads when the dialog closes.
+  const update = useUpdateClient(client.primary_client_id);
+  const upload = useUploadClientAvatar(client.primary_client_id);
+  // The details were saved but the photo failed: the caller is told when the dialog closes.
   const [partly, setPartly] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const dirty = photo !== null || JSON.stringify(form) !== JSON.stringify(formOf(client));
   const close = () => {
     setDiscarding(false);
-    if (partly) onSaved();
+    if (partly) onSaved?.();
     onOpenChange(false);
   };
   /** Closing with unsaved changes asks first (every destructive action confirms). */
@@ -150,11 +154,11 @@ export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditCl
       const body: UpdatePrimaryClient = { ...form };
       if (!form.pan_number.trim()) delete body.pan_number;
       if (!form.aadhaar_number.trim()) delete body.aadhaar_number;
-      const answer = await updateClient(client.primary_client_id, body);
+      const answer = await update.mutateAsync(body);
       saved = true;
-      if (photo) await uploadClientAvatar(client.primary_client_id, photo);
+      if (photo) await upload.mutateAsync(photo);
       notify('success', answer.message);
-      onSaved();
+      onSaved?.();
       onOpenChange(false);
     } catch (err) {
       const fields = err instanceof ApiError ? err.fields : {};

@@ -6,19 +6,22 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PasswordPairModal } from '../../../components/ui/password-pair-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { resetPortalPassword, setPortalAccess } from '../api/clients.ts';
+import { useResetPortalPassword } from '../api/reset-portal-password.ts';
+import { useSetPortalAccess } from '../api/set-portal-access.ts';
 
 interface Props {
   clientId: string;
   clientName: string;
   enabled: boolean;
   portalEmail: string | null;
-  onChanged: () => void;
 }
 
 /** The client's portal access: on with an initial password they must change, off, or a password reset (issue 5). */
-export function PortalAccessCard({ clientId, clientName, enabled, portalEmail, onChanged }: Props) {
+export function PortalAccessCard({ clientId, clientName, enabled, portalEmail }: Props) {
   const [dialog, setDialog] = useState<'enable' | 'reset' | 'disable' | null>(null);
+  // Each change asks again for what it changed (the record, the lists); a password reset changes nothing shown.
+  const access = useSetPortalAccess(clientId);
+  const reset = useResetPortalPassword(clientId);
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -62,15 +65,14 @@ export function PortalAccessCard({ clientId, clientName, enabled, portalEmail, o
           onClose={() => setDialog(null)}
           onSubmit={async (password) => {
             try {
-              if (dialog === 'enable') await setPortalAccess(clientId, true, password);
-              else await resetPortalPassword(clientId, password);
+              if (dialog === 'enable') await access.mutateAsync({ enabled: true, initialPassword: password });
+              else await reset.mutateAsync(password);
             } catch (err) {
               notify('error', err instanceof ApiError ? err.message : 'Could not change portal access.');
               throw err;
             }
             notify('success', dialog === 'enable' ? 'Portal access turned on.' : 'Portal password reset.');
             setDialog(null);
-            onChanged();
           }}
         />
       ) : null}
@@ -84,9 +86,8 @@ export function PortalAccessCard({ clientId, clientName, enabled, portalEmail, o
         onConfirm={async () => {
           setDialog(null);
           try {
-            await setPortalAccess(clientId, false);
+            await access.mutateAsync({ enabled: false });
             notify('success', 'Portal access turned off.');
-            onChanged();
           } catch (err) {
             notify('error', err instanceof ApiError ? err.message : 'Could not change portal access.');
           }
