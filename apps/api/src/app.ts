@@ -13,6 +13,7 @@ import { createSmtpMailer, type Mailer } from './lib/mail.ts';
 import { createOutboxMailer } from './lib/mail-outbox.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
+import { FIELD_MAX_BYTES, registerUploadLimits } from './lib/upload-limits.ts';
 import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
@@ -170,6 +171,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   // After helmet (the 503 carries the headers), before the access hook (a shed call costs no token check).
   await registerLoadShedding(app, config.shed);
+  // An upload over its route's total is refused by its Content-Length before anything reads it (issue 23 item 9).
+  registerUploadLimits(app);
   const sessions = new SessionCache(database.hearing);
   app.addHook('onClose', async () => sessions.close());
   registerAccess(app, { db: database.db, tokens: services.tokens, sessions });
@@ -181,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, {
     // File names are kept as sent, so a name with a path in it is refused rather than silently cut.
     preservePath: true,
-    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 10, fields: 20, fieldSize: 256 * 1024, parts: 30 },
+    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 10, fields: 20, fieldSize: FIELD_MAX_BYTES, parts: 30 },
   });
   await registerDocs(app, config.env !== 'production');
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -17,6 +17,19 @@ export const REPO_ROOT = path.resolve(here, '../../..');
  */
 export function defaultHashConcurrency(): number {
   return Math.max(1, availableParallelism() - 1);
+}
+
+/**
+ * Resident memory past which API calls are shed unless SHED_RSS_MB says otherwise: 80 % of the memory the
+ * process may have, the container's limit (cgroup, `process.constrainedMemory`) where one is set below the
+ * machine's memory, else the machine's. The rest is left for the kernel, PGlite's files in the page cache and
+ * the answers being written when the limit is reached.
+ */
+export function defaultShedRssBytes(): number {
+  const machine = totalmem();
+  const limit = process.constrainedMemory?.() ?? 0;
+  const available = limit > 0 && limit < machine ? limit : machine;
+  return Math.floor(available * 0.8);
 }
 
 const boolish = z
@@ -91,6 +104,7 @@ const EnvSchema = z.object({
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SHED_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
+  SHED_RSS_MB: z.coerce.number().int().min(0).max(16_777_216).optional(),
   SHED_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
@@ -143,6 +157,11 @@ export interface Config {
     /** Mean event-loop delay over the last second, in ms (off by default under NODE_ENV=test). */
     eventLoopDelayMs: number;
     heapUsedBytes: number;
+    /**
+     * Resident memory of the process (issue 23 item 9): buffers, files being read and sent and native memory
+     * count here, not in the heap.
+     */
+    rssBytes: number;
     /** /api requests in progress at once in this process. */
     concurrentRequests: number;
     retryAfterSeconds: number;
@@ -248,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.SHED_HEAP_USED_MB === undefined
           ? Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9)
           : e.SHED_HEAP_USED_MB * 1024 * 1024,
+      rssBytes: e.SHED_RSS_MB === undefined ? defaultShedRssBytes() : e.SHED_RSS_MB * 1024 * 1024,
       concurrentRequests: e.SHED_CONCURRENT_REQUESTS,
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
     },

@@ -25,14 +25,20 @@ function busy(retryAfterSeconds: number, why: string): AppError {
  */
 export async function registerLoadShedding(app: FastifyInstance, limits: Config['shed']): Promise<void> {
   const { retryAfterSeconds } = limits;
-  // Event-loop delay and heap, sampled each second by @fastify/under-pressure.
+  // Event-loop delay, heap and resident memory, sampled each second by @fastify/under-pressure.
   await app.register(fastifyUnderPressure, {
     maxEventLoopDelay: limits.eventLoopDelayMs,
     maxHeapUsedBytes: limits.heapUsedBytes,
+    maxRssBytes: limits.rssBytes,
     retryAfter: retryAfterSeconds,
     pressureHandler: (request, _reply, type) => {
       if (!sheddable(request)) return undefined;
-      const why = type === fastifyUnderPressure.TYPE_HEAP_USED_BYTES ? 'memory' : 'event-loop delay';
+      const why =
+        type === fastifyUnderPressure.TYPE_HEAP_USED_BYTES
+          ? 'memory'
+          : type === fastifyUnderPressure.TYPE_RSS_BYTES
+            ? 'resident memory'
+            : 'event-loop delay';
       return Promise.reject(busy(retryAfterSeconds, why));
     },
   });
