@@ -159,6 +159,14 @@ export const router = createBrowserRouter(
                           Component: m.ManageClientsScreen,
                         })),
                     },
+                    {
+                      // The admin's second factor, which it must have (issue 23 item 14).
+                      path: 'security',
+                      lazy: () =>
+                        import('./routes/admin/security.tsx').then((m) => ({
+                          Component: m.AdminSecurityScreen,
+                        })),
+                    },
                   ],
                 },
               ],

@@ -83,6 +83,14 @@ export const workspaceRoutes: RouteObject[] = [
       })),
   },
   {
+    // The owner's account security: the TOTP second factor (issue 23 item 14).
+    path: 'security',
+    lazy: () =>
+      import('./routes/workspace/security.tsx').then((m) => ({
+        Component: m.WorkspaceSecurityScreen,
+      })),
+  },
+  {
     path: 'investments',
     lazy: () =>
       import('./routes/workspace/providers.tsx').then((m) => ({

@@ -1,4 +1,4 @@
-import { ArrowLeft, LayoutDashboard, LogOut, Menu, Users, X } from 'lucide-react';
+import { ArrowLeft, LayoutDashboard, LogOut, Menu, ShieldCheck, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn.ts';
@@ -9,6 +9,7 @@ import { useLogout } from './signed-in-layout.tsx';
 const LINKS = [
   { to: '/agency-admin/dashboard/overview', label: 'Overview', icon: LayoutDashboard },
   { to: '/agency-admin/dashboard/manage-clients', label: 'Manage Clients', icon: Users },
+  { to: '/agency-admin/dashboard/security', label: 'Account Security', icon: ShieldCheck },
 ];
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {

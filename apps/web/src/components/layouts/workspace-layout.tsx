@@ -9,6 +9,7 @@ import {
   LineChart,
   LogOut,
   Menu,
+  ShieldCheck,
   Users,
   X,
 } from 'lucide-react';
@@ -26,6 +27,7 @@ export const WORKSPACE_LINKS = [
   { to: '/dashboard/insurance', label: 'Insurance Company', icon: Building2, end: false },
   { to: '/dashboard/investments', label: 'Investment Company', icon: LineChart, end: false },
   { to: '/dashboard/renewals', label: 'Renewals', icon: CalendarClock, end: false },
+  { to: '/dashboard/security', label: 'Account Security', icon: ShieldCheck, end: false },
 ] as const;
 
 /** "My Clients" expands into its screens (spec §2); more join it as they are built. */
@@ -50,6 +52,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/dashboard\/secondary/, 'Secondary Client'],
   [/^\/dashboard\/agency-profile/, 'Agency Profile'],
   [/^\/dashboard\/renewals/, 'Renewals'],
+  [/^\/dashboard\/security/, 'Account Security'],
   [/^\/dashboard\/plans\//, 'Client Plan Detail'],
   [/^\/dashboard\/addPlans/, 'Plans'],
 ];

@@ -5,15 +5,18 @@ import {
   loginFormErrors,
   MSG,
 } from '@portal/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readClaims, setToken } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
 import { signIn } from '../api/auth-calls.ts';
-import { CodeStep } from './code-step.tsx';
+
+// The code step loads when a password answers that a code is needed, outside the sign-in route's budget.
+const CodeStep = lazy(() => import('./code-step.tsx').then((m) => ({ default: m.CodeStep })));
 
 /** Login failure text (spec §8): the server's message, else by status; a 429 also says when to try again. */
 export function loginFailureMessage(err: unknown): string {
@@ -80,14 +83,16 @@ export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
 
   if (challenge) {
     return (
-      <CodeStep
-        challenge={challenge}
-        onSignedIn={finish}
-        onBack={() => {
-          setChallenge(null);
-          setValues((v) => ({ ...v, password: '' }));
-        }}
-      />
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <CodeStep
+          challenge={challenge}
+          onSignedIn={finish}
+          onBack={() => {
+            setChallenge(null);
+            setValues((v) => ({ ...v, password: '' }));
+          }}
+        />
+      </Suspense>
     );
   }
 
