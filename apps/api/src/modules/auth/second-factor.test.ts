@@ -11,6 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { figure } from '../../../test/figures.ts';
 import {
   bearer,
   createAdmin,
@@ -181,6 +182,10 @@ describe('sign-in with a second factor', () => {
       code: await codeAt(secret, -30),
     });
     expect(older.statusCode).toBe(401);
+    figure(
+      'Issue 23, 14. Second factor',
+      `[security] second factor: a code answered ${ok.statusCode}, the same code again ${replay.statusCode}, the step before ${older.statusCode}`,
+    );
 
     const forged = await secondStep({
       challenge: 'eyJhbGciOiJIUzI1NiJ9.e30.x',
@@ -206,6 +211,10 @@ describe('sign-in with a second factor', () => {
     expect(SecondFactorStatusSchema.parse((await status(token)).json()).recovery_codes_left).toBe(9);
     const other = await secondStep({ challenge: await passwordStep(agency), recovery_code: codes[1] });
     expect(other.statusCode).toBe(200);
+    figure(
+      'Issue 23, 14. Second factor',
+      `[security] second factor: a recovery code answered ${first.statusCode}, then ${again.statusCode} when used again; another ${other.statusCode}; 10 kept as SHA-256 only`,
+    );
   });
 
   it('counts at most 5 wrong codes per account in a window, from any address', async () => {
@@ -224,6 +233,10 @@ describe('sign-in with a second factor', () => {
     expect(blocked.json().message).toBe(SECOND_FACTOR_MSG.tooManyCodes);
     const recovery = await secondStep({ challenge, recovery_code: 'AAAA-AAAA-AAAA-AAAA' }, uniqueIp());
     expect(recovery.statusCode).toBe(429);
+    figure(
+      'Issue 23, 14. Second factor',
+      `[security] second factor: 5 wrong codes from 5 addresses answered ${statuses.join(', ')}; then the right code ${blocked.statusCode} (Retry-After ${blocked.headers['retry-after']} s) and a recovery code ${recovery.statusCode}`,
+    );
   });
 
   it('refuses a challenge once the account signed out since the password', async () => {
@@ -313,5 +326,9 @@ describe("the platform admin's reset of an owner's password", () => {
     });
     expect(mails[0]!.textBody).toContain('two-step verification stays on');
     expect(mails[0]!.textBody).not.toContain('Badal#Naya2026m');
+    figure(
+      'Issue 23, 14. Second factor',
+      `[security] second factor: after the admin's reset the new password answered a challenge (no token), the owner's code then ${second.statusCode}; ${mails.length} security e-mail to the owner in the outbox`,
+    );
   });
 });
