@@ -29,6 +29,7 @@ import {
   type Query,
   withoutTrigramIndexes,
 } from './bench-data.ts';
+import { describeBurst, documentBurst } from './bench-documents.ts';
 
 const url = process.env.DATABASE_URL;
 const embedded = !url;
@@ -52,6 +53,12 @@ const PORTAL_HOST = 'portal.bench';
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const; // lib/passwords.ts
 const benchDir = path.join(REPO_ROOT, 'bench');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+
+// BENCH_ONLY=documents: only the document burst (issue 23 item 9), without generating the data set.
+if (process.env.BENCH_ONLY === 'documents') {
+  log(describeBurst(await documentBurst()));
+  process.exit(0);
+}
 
 // ---------- data ----------
 
@@ -645,6 +652,10 @@ for (const way of ['served', 'anew', 'alone'] as const) {
 }
 
 child.send({ type: 'stop' });
+// Many callers of one client's family-member documents at once: the server's resident memory stays flat.
+const burst = await documentBurst();
+log(describeBurst(burst));
+
 const loadAfter = loadavg();
 const cpuAfter = cpuTimes();
 const stealShare =
@@ -752,6 +763,7 @@ const summary = [
   `Load average (1/5/15 min): before ${loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`,
   `CPU stolen by the hypervisor during the run: ${stealShare === undefined ? 'not known' : `${(stealShare * 100).toFixed(1)} %`}`,
   memory,
+  describeBurst(burst),
 ];
 process.stdout.write(`\n${summary.join('\n')}\n\n${lines.join('\n')}\n`);
 mkdirSync(benchDir, { recursive: true });
@@ -769,6 +781,7 @@ writeFileSync(
       sizes: SIZES,
       argon2VerifyPerSecond: argonRps,
       downloadRss: { before: rssBefore, peak: Math.max(rssAfter, ...rssSamples), after: rssAfter },
+      documentBurst: burst,
       results,
       table: lines.join('\n'),
     },

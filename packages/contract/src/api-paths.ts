@@ -162,6 +162,11 @@ export const apiPaths = {
     path: '/api/agency-user/secondary-client/:id/documents',
     access: ['AC'],
   },
+  clientSecondaryDocument: {
+    method: 'GET',
+    path: '/api/agency-user/secondary-client/:id/documents/:kind',
+    access: ['AC'],
+  },
   clientAlerts: { method: 'GET', path: '/api/agency-user/upcoming-alerts', access: ['AC'] },
   // Renewals (issue 7): the work-list, what was done, reminder settings and the outbox (AO); the client's
   // choice of e-mail reminders (AC).

@@ -225,11 +225,24 @@ export type SecondaryClientResponse = z.infer<typeof SecondaryClientResponseSche
 export const EncodedDocumentSchema = z.object({ mime: z.string(), data: z.base64() });
 export type EncodedDocument = z.infer<typeof EncodedDocumentSchema>;
 
+/**
+ * A family member's document in the client area's list (issue 23 item 9, decision 023): its type, its size in
+ * bytes and the address of its own download (`clientSecondaryDocument`), which streams it and is audited. The list
+ * carried each file as base64 before (up to 4 × 10 MiB in one answer).
+ */
+export const LinkedDocumentSchema = z.object({
+  mime: z.string(),
+  size: z.number().int().nonnegative(),
+  url: z.string(),
+});
+export type LinkedDocument = z.infer<typeof LinkedDocumentSchema>;
+
+/** The spec's four keys (§3 secondary client documents), each a linked document or null. */
 export const SecondaryClientDocumentsSchema = z.object({
-  aadhaar: EncodedDocumentSchema.nullable(),
-  pan: EncodedDocumentSchema.nullable(),
-  cheque: EncodedDocumentSchema.nullable(),
-  profile_image: EncodedDocumentSchema.nullable(),
+  aadhaar: LinkedDocumentSchema.nullable(),
+  pan: LinkedDocumentSchema.nullable(),
+  cheque: LinkedDocumentSchema.nullable(),
+  profile_image: LinkedDocumentSchema.nullable(),
 });
 export type SecondaryClientDocuments = z.infer<typeof SecondaryClientDocumentsSchema>;
 

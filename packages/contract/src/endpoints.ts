@@ -666,10 +666,20 @@ export const endpoints = {
   },
   clientSecondaryDocuments: {
     ...apiPaths.clientSecondaryDocuments,
-    summary: "A family member's Aadhaar, PAN, cheque and photo as base64 (audited)",
+    summary:
+      "A family member's Aadhaar, PAN, cheque and photo: each one's type, size and download address, or null",
     tag: 'client-portal',
     params: IdParamsSchema,
     response: SecondaryClientDocumentsSchema,
+    status: 200,
+  },
+  clientSecondaryDocument: {
+    ...apiPaths.clientSecondaryDocument,
+    summary: "One of a family member's documents, streamed (each download is audited)",
+    tag: 'client-portal',
+    params: SecondaryDocumentParamsSchema,
+    response: BinaryResponseSchema,
+    produces: [...PDF_TYPE, ...IMAGE_TYPES],
     status: 200,
   },
   clientAlerts: {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type DecipherGCM, randomBytes } from 'node:crypto';
 import { MASK_VISIBLE_CHARS } from '@portal/contract';
 
 // Field encryption for PAN, CIF and bank account numbers (decisions §5): AES-256-GCM with the configured
@@ -48,6 +48,17 @@ export function decryptBytes(key: Buffer, enc: { iv: string; tag: string; data: 
   } catch {
     throw new DecryptionError('The document could not be decrypted with this key.');
   }
+}
+
+/**
+ * A stream that decrypts what `encryptBytes` sealed, chunk by chunk as it is read (issue 23 item 9: a download
+ * holds a chunk, not the document). GCM checks its tag only at the end: a file altered on disk fails there, and
+ * the stream ends in an error instead of ending, so the answer is cut short and never arrives whole.
+ */
+export function decryptingStream(key: Buffer, enc: { iv: string; tag: string }): DecipherGCM {
+  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(enc.iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(enc.tag, 'base64url'));
+  return decipher;
 }
 
 /**

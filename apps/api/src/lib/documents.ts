@@ -1,12 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { appendFile, open as openFile, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  open as openFile,
+  readdir,
+  readFile,
+  rename,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline, type Readable } from 'node:stream';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
-import { decryptSealed, encryptBytes } from './crypto.ts';
+import { decryptingStream, decryptSealed, encryptBytes } from './crypto.ts';
 
 // The document store (decisions §5): bytes are type-checked by content, encrypted with AES-256-GCM and
 // written under the documents directory; the `documents` row holds the type, size, hash, iv and tag.
@@ -67,6 +77,17 @@ export interface DocumentStore {
   /** The decrypted file of a document row the caller has already read (and checked is the agency's). */
   open(row: DocumentFile): Promise<StoredDocument | null>;
   /**
+   * The row of a document of the agency whose file is there with its recorded length, or null: what a list
+   * needs to say a document exists, without reading it.
+   */
+  find(db: Db, agencyId: string, documentId: string): Promise<DocumentFile | null>;
+  /**
+   * The file of a row (checked to be the agency's) decrypted as a stream of 64 KiB chunks (issue 23 item 9), or
+   * null when it is gone or not its recorded length. The tag is checked at the end: a file that fails it ends the
+   * stream with an error.
+   */
+  stream(row: DocumentFile): Promise<Readable | null>;
+  /**
    * After a crash (issue 9 item 8): removes the files that processes no longer running wrote for
    * transactions that never committed, as their journals list them. Run at start, before listening.
    */
@@ -91,6 +112,8 @@ function alive(pid: number): boolean {
 const STORAGE_KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
 /** Keys looked up per query while recovering. */
 const RECOVER_BATCH = 500;
+/** A streamed download reads and decrypts this much at a time. */
+const STREAM_CHUNK_BYTES = 64 * 1024;
 
 export function createDocumentStore(options: { dir: string | null; key: Buffer }): DocumentStore {
   const temporary = options.dir === null;
@@ -132,8 +155,42 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
     }
   };
 
+  const findRow = async (db: Db, agencyId: string, documentId: string) => {
+    const [row] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.agencyId, agencyId), eq(documents.id, documentId), isNull(documents.deletedAt)))
+      .limit(1);
+    return row ?? null;
+  };
+
   return {
     dir,
+    async find(db, agencyId, documentId) {
+      const row = await findRow(db, agencyId, documentId);
+      if (!row) return null;
+      const size = await stat(fileOf(row.storageKey)).then(
+        (s) => s.size,
+        () => -1,
+      );
+      return size === row.sizeBytes ? row : null;
+    },
+    async stream(row) {
+      let file: Awaited<ReturnType<typeof openFile>>;
+      try {
+        file = await openFile(fileOf(row.storageKey), 'r');
+      } catch {
+        return null;
+      }
+      if ((await file.stat()).size !== row.sizeBytes) {
+        await file.close();
+        return null;
+      }
+      // The file handle closes when the stream ends or is destroyed (a client that leaves mid-download).
+      const sealed = file.createReadStream({ highWaterMark: STREAM_CHUNK_BYTES });
+      const decipher = decryptingStream(options.key, { iv: row.encryptionIv, tag: row.encryptionTag });
+      return pipeline(sealed, decipher, () => {});
+    },
     async discard(agencyId, documentIds) {
       await Promise.all(documentIds.map((id) => unlink(fileOf(`${agencyId}/${id}`)).catch(() => {})));
     },
@@ -168,13 +225,7 @@ export function createDocumentStore(options: { dir: string | null; key: Buffer }
       return { id };
     },
     async read(db, agencyId, documentId) {
-      const [row] = await db
-        .select()
-        .from(documents)
-        .where(
-          and(eq(documents.agencyId, agencyId), eq(documents.id, documentId), isNull(documents.deletedAt)),
-        )
-        .limit(1);
+      const row = await findRow(db, agencyId, documentId);
       return row ? open(row) : null;
     },
     open,

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { type DocumentMime, EXTENSION, type StoredDocument } from './documents.ts';
 
@@ -16,6 +17,23 @@ export function sendDocument(reply: FastifyReply, doc: StoredDocument, name: str
   const ext = EXTENSION[doc.mime as DocumentMime] ?? 'bin';
   privateFile(reply, doc.mime, `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}.${ext}"`);
   return doc.bytes;
+}
+
+/**
+ * A stored document streamed inline (issue 23 item 9): its length is known, so the answer says it, and a stream
+ * that fails midway (a file that fails its tag) leaves the answer short of it rather than complete.
+ */
+export function sendDocumentStream(
+  reply: FastifyReply,
+  doc: { mime: string; size: number },
+  stream: Readable,
+  name: string,
+): Uint8Array {
+  const ext = EXTENSION[doc.mime as DocumentMime] ?? 'bin';
+  privateFile(reply, doc.mime, `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}.${ext}"`);
+  reply.header('content-length', String(doc.size));
+  // Fastify sends a stream as it sends bytes, unserialised; the route's type is the contract's binary answer.
+  return stream as unknown as Uint8Array;
 }
 
 /** A PDF saved under its name: an ASCII fallback name and the exact one as RFC 5987 UTF-8. */

@@ -136,6 +136,7 @@ export const permissions = {
   clientSecondaryClients: { object: 'none', ok: 200, allow: AC },
   clientSecondaryClient: { object: 'secondary', ok: 200, allow: AC },
   clientSecondaryDocuments: { object: 'secondary', ok: 200, allow: AC },
+  clientSecondaryDocument: { object: 'secondary', ok: 200, allow: AC },
   clientAlerts: { object: 'none', ok: 200, allow: AC },
 
   renewalList: {

@@ -439,6 +439,7 @@ describe('downloads', () => {
       ['clientPlanDocument', `/api/client-plans/${w.mfPlan}/document`, w.token],
       ['clientPolicyDocument', `/api/agency-user/policies/${w.lifePlan}/document`, w.acToken],
       ['clientInvestmentDocument', `/api/agency-user/investments/${w.mfPlan}/document`, w.acToken],
+      ['clientSecondaryDocument', `/api/agency-user/secondary-client/${w.memberId}/documents/pan`, w.acToken],
     ];
     const binaryKeys = Object.entries(endpoints)
       .filter(([, e]) => e.method === 'GET' && e.response === endpoints.agencyLogo.response)

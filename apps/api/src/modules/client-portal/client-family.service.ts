@@ -1,17 +1,21 @@
+import type { Readable } from 'node:stream';
 import {
-  type EncodedDocument,
+  DOCUMENT_MIN_BYTES,
+  endpoints,
+  type LinkedDocument,
   MSG,
   type PlanType,
   planStatus,
   type SecondaryClientDocuments,
   type SecondaryClientPlan,
   type SecondaryClientResponse,
+  type SecondaryDocumentKind,
 } from '@portal/contract';
 import { writeAudit } from '../../lib/audit.ts';
 import { maskLast4 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { displayName, readUsable } from './client-plans.service.ts';
+import { displayName } from './client-plans.service.ts';
 import * as repo from './client-portal.repository.ts';
 import { type ClientPortalDeps, toSecondaryItem } from './client-portal.service.ts';
 import { ownClient } from './own-client.ts';
@@ -97,32 +101,70 @@ const SECONDARY_DOCUMENTS = {
   pan: 'panDocumentId',
   cheque: 'chequeDocumentId',
   profile_image: 'profileImageDocumentId',
-} as const;
+} as const satisfies Record<SecondaryDocumentKind, string>;
 
-/** The family member's documents as base64; each one served is written to the audit log (decisions §5). */
+/** A member's document that can be served: its row, its file there at its length, at least the minimum size (spec §9). */
+async function servable(deps: ClientPortalDeps, agencyId: string, documentId: string | null) {
+  if (!documentId) return null;
+  const doc = await deps.documents.find(deps.db, agencyId, documentId);
+  return doc && doc.sizeBytes >= DOCUMENT_MIN_BYTES ? doc : null;
+}
+
+const documentUrl = (id: string, kind: SecondaryDocumentKind) =>
+  endpoints.clientSecondaryDocument.path.replace(':id', id).replace(':kind', kind);
+
+/**
+ * The family member's documents: each one's type, size and the address of its own download, or null (issue 23
+ * item 9). No file is read: the list answered every file whole as base64 before, up to 56 MB a call. Nothing is
+ * served here, so nothing is audited; each download is.
+ */
 export async function secondaryClientDocuments(
   deps: ClientPortalDeps,
   subject: TokenSubject,
   id: string,
-  ip: string,
 ): Promise<SecondaryClientDocuments> {
   const { own, row } = await ownSecondary(deps, subject, id);
-  const out: Record<string, EncodedDocument | null> = {};
-  for (const [kind, column] of Object.entries(SECONDARY_DOCUMENTS)) {
-    const doc = await readUsable(deps, own.agencyId, row[column]);
-    out[kind] = doc ? { mime: doc.mime, data: doc.bytes.toString('base64') } : null;
-    if (doc) {
-      await writeAudit(deps.db, {
-        actorUserId: subject.userId,
-        actorRole: 'AC',
-        agencyId: own.agencyId,
-        action: 'document.download',
-        targetType: 'secondary_client',
-        targetId: row.id,
-        detail: { document_id: doc.id, kind, primary_client_id: own.primaryClientId },
-        ip,
-      });
-    }
+  const kinds = Object.keys(SECONDARY_DOCUMENTS) as SecondaryDocumentKind[];
+  const docs = await Promise.all(
+    kinds.map((kind) => servable(deps, own.agencyId, row[SECONDARY_DOCUMENTS[kind]])),
+  );
+  const out = {} as Record<SecondaryDocumentKind, LinkedDocument | null>;
+  kinds.forEach((kind, i) => {
+    const doc = docs[i];
+    out[kind] = doc ? { mime: doc.mimeType, size: doc.sizeBytes, url: documentUrl(row.id, kind) } : null;
+  });
+  return out;
+}
+
+/**
+ * One of the family member's documents as a stream of decrypted chunks (issue 23 item 9), written to the audit log
+ * first (decisions §5: who, whose, what, when).
+ */
+export async function secondaryClientDocument(
+  deps: ClientPortalDeps,
+  subject: TokenSubject,
+  id: string,
+  kind: SecondaryDocumentKind,
+  ip: string,
+): Promise<{ mime: string; size: number; stream: Readable }> {
+  const { own, row } = await ownSecondary(deps, subject, id);
+  const doc = await servable(deps, own.agencyId, row[SECONDARY_DOCUMENTS[kind]]);
+  const stream = doc ? await deps.documents.stream(doc) : null;
+  if (!doc || !stream) throw new AppError('NOT_FOUND', MSG.documentMissing);
+  try {
+    await writeAudit(deps.db, {
+      actorUserId: subject.userId,
+      actorRole: 'AC',
+      agencyId: own.agencyId,
+      action: 'document.download',
+      targetType: 'secondary_client',
+      targetId: row.id,
+      detail: { document_id: doc.id, kind, primary_client_id: own.primaryClientId },
+      ip,
+    });
+  } catch (err) {
+    stream.destroy();
+    throw err;
   }
-  return out as SecondaryClientDocuments;
+  return { mime: doc.mimeType, size: doc.sizeBytes, stream };
 }

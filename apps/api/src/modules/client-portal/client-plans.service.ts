@@ -134,10 +134,6 @@ async function usable(read: () => Promise<StoredDocument | null>) {
   }
 }
 
-export async function readUsable(deps: ClientPortalDeps, agencyId: string, documentId: string | null) {
-  return documentId ? usable(() => deps.documents.read(deps.db, agencyId, documentId)) : null;
-}
-
 /** The same for a document row the plan's query already read (a download: no second lookup). */
 function openUsable(deps: ClientPortalDeps, file: DocumentFile) {
   return usable(() => deps.documents.open(file));

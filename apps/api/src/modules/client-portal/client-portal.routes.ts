@@ -4,10 +4,14 @@ import type { z } from 'zod';
 import { todayInIndia } from '../../lib/dates.ts';
 import { type AnswerCache, keptAnswer } from '../../lib/kept-answers.ts';
 import { addRoute, type Out } from '../../lib/route.ts';
-import { sendPdf } from '../../lib/send-file.ts';
+import { sendDocumentStream, sendPdf } from '../../lib/send-file.ts';
 import { caller } from '../../plugins/access.ts';
 import { upcomingAlerts } from './client-alerts.service.ts';
-import { secondaryClientDetail, secondaryClientDocuments } from './client-family.service.ts';
+import {
+  secondaryClientDetail,
+  secondaryClientDocument,
+  secondaryClientDocuments,
+} from './client-family.service.ts';
 import { myPlans, planDetails, planDocument } from './client-plans.service.ts';
 import {
   type ClientPortalDeps,
@@ -71,6 +75,10 @@ export function clientPortalRoutes(
     secondaryClientDetail(deps, caller(req), params.id, today()),
   );
   addRoute(app, endpoints.clientSecondaryDocuments, ({ req, params }) =>
-    secondaryClientDocuments(deps, caller(req), params.id, req.ip),
+    secondaryClientDocuments(deps, caller(req), params.id),
   );
+  addRoute(app, endpoints.clientSecondaryDocument, async ({ req, reply, params }) => {
+    const doc = await secondaryClientDocument(deps, caller(req), params.id, params.kind, req.ip);
+    return sendDocumentStream(reply, doc, doc.stream, `${params.kind}-${params.id}`);
+  });
 }

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   AlertsResponseSchema,
   ClientAgencySchema,
@@ -28,7 +30,7 @@ import {
 import { pdfOf } from '../../../test/fixtures/pdf-bytes.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { pngBytes } from '../../../test/images.ts';
-import { auditLog, primaryClients, users } from '../../db/schema.ts';
+import { auditLog, primaryClients, secondaryClients, users } from '../../db/schema.ts';
 import { addDays } from '../../lib/dates.ts';
 
 let t: TestApp;
@@ -477,25 +479,77 @@ describe('secondary clients', () => {
     ]);
   });
 
-  it('answers the documents as base64, audits each one served, and null for the missing', async () => {
-    const res = await get(rich.me.token, `/api/agency-user/secondary-client/${rich.spouse}/documents`);
+  it('lists the documents with their type, size and download address, and null for the missing', async () => {
+    const base = `/api/agency-user/secondary-client/${rich.spouse}/documents`;
+    const res = await get(rich.me.token, base);
     expect(res.statusCode).toBe(200);
     const body = SecondaryClientDocumentsSchema.parse(res.json());
-    expect(body.aadhaar).toEqual({
-      mime: 'application/pdf',
-      data: pdfOf('document', 300).toString('base64'),
-    });
-    expect(body.pan).toEqual({ mime: 'image/png', data: pngBytes(2, 2, 200).toString('base64') });
+    expect(body.aadhaar).toEqual({ mime: 'application/pdf', size: 300, url: `${base}/aadhaar` });
+    expect(body.pan).toEqual({ mime: 'image/png', size: pngBytes(2, 2, 200).length, url: `${base}/pan` });
     expect(body.cheque).toBeNull();
-    expect(body.profile_image?.mime).toBe('image/png');
+    expect(body.profile_image).toMatchObject({ mime: 'image/png', url: `${base}/profile_image` });
+    // Nothing was served: a list is not a download.
+    const audited = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'secondary_client'), eq(auditLog.targetId, rich.spouse)));
+    expect(await audited()).toEqual([]);
+    const none = await get(rich.me.token, `/api/agency-user/secondary-client/${rich.child}/documents`);
+    expect(none.json()).toEqual({ aadhaar: null, pan: null, cheque: null, profile_image: null });
+  });
+
+  it('streams each document by its own call, as a private file, and audits each download', async () => {
+    const base = `/api/agency-user/secondary-client/${rich.spouse}/documents`;
+    const aadhaar = await get(rich.me.token, `${base}/aadhaar`);
+    expect(aadhaar.statusCode).toBe(200);
+    expect(aadhaar.rawPayload.equals(pdfOf('document', 300))).toBe(true);
+    expect(aadhaar.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': '300',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+    expect(aadhaar.headers['content-disposition']).toBe(`inline; filename="aadhaar-${rich.spouse}.pdf"`);
+    const pan = await get(rich.me.token, `${base}/pan`);
+    expect(pan.rawPayload.equals(pngBytes(2, 2, 200))).toBe(true);
+    expect(pan.headers['content-type']).toBe('image/png');
     const rows = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'secondary_client'), eq(auditLog.targetId, rich.spouse)));
-    expect(rows.map((r) => r.detail?.kind).sort()).toEqual(['aadhaar', 'pan', 'profile_image']);
+    expect(rows.map((r) => [r.action, r.detail?.kind])).toEqual([
+      ['document.download', 'aadhaar'],
+      ['document.download', 'pan'],
+    ]);
     expect(rows.every((r) => r.actorUserId === rich.me.userId)).toBe(true);
-    const none = await get(rich.me.token, `/api/agency-user/secondary-client/${rich.child}/documents`);
-    expect(none.json()).toEqual({ aadhaar: null, pan: null, cheque: null, profile_image: null });
+    // No cheque: 404 with the spec's words, and nothing audited.
+    await expect404(rich.me.token, `${base}/cheque`, MSG.documentMissing);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.targetId, rich.spouse))).toHaveLength(2);
+  });
+
+  it('cuts a download short when its file fails its tag: never a whole answer of altered bytes', async () => {
+    // A client of its own, so the rich client's family and totals stay as the other tests expect them.
+    const owner = await signedInClient(t, a, 'Tara Menon');
+    const member = await addFamilyMember(t, a, owner.primaryClientId, { firstName: 'Tara' });
+    const bytes = pdfOf('tampered', 200_000);
+    const docId = await saveDocument(t, a.agency.agencyId, 'aadhaar', bytes, 'application/pdf');
+    await t.db
+      .update(secondaryClients)
+      .set({ aadhaarDocumentId: docId })
+      .where(eq(secondaryClients.id, member));
+    // One bit of the sealed file flipped on disk, as someone with the disk but not the key could.
+    const file = path.join(t.app.services.documents.dir, a.agency.agencyId, docId);
+    const sealed = readFileSync(file);
+    sealed[1000] = (sealed[1000] ?? 0) ^ 1;
+    writeFileSync(file, sealed);
+    // The answer is destroyed before it completes (a browser sees a failed download), never ended whole.
+    await expect(
+      t.app.inject({
+        url: `/api/agency-user/secondary-client/${member}/documents/aadhaar`,
+        headers: bearer(owner.token),
+      }),
+    ).rejects.toThrow(/destroyed before completion/);
   });
 
   it("answers 404 for another client's or agency's family member", async () => {

@@ -58,11 +58,16 @@ const detail = SecondaryClientResponseSchema.parse({
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const documents = SecondaryClientDocumentsSchema.parse({
-  aadhaar: { mime: 'image/png', data: PNG },
+  aadhaar: {
+    mime: 'image/png',
+    size: 68,
+    url: `/api/agency-user/secondary-client/${ID}/documents/aadhaar`,
+  },
   pan: null,
   cheque: null,
   profile_image: null,
 });
+const pngFile = Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0));
 
 function renderDetail() {
   const router = createMemoryRouter(
@@ -91,7 +96,8 @@ describe('Secondary client detail (spec §2, §5)', () => {
   });
 
   it('shows the sections with masked numbers, documents and plans linking to their detail', async () => {
-    stubApi([
+    const calls = stubApi([
+      [/documents\/aadhaar$/, { bytes: pngFile, type: 'image/png' }],
       [/documents$/, { body: documents }],
       [/secondary-client\/[^/]+$/, { body: detail }],
     ]);
@@ -110,11 +116,14 @@ describe('Secondary client detail (spec §2, §5)', () => {
       'href',
       `/agency-client/dashboard/plans/${PLAN}`,
     );
+    // The list names the documents; a document's bytes are downloaded only when its preview opens.
+    expect(calls.some((url) => url.endsWith('/documents/aadhaar'))).toBe(false);
     fireEvent.click(within(docs).getByRole('button', { name: 'Preview Aadhaar' }));
     expect(await screen.findByRole('img', { name: 'Aadhaar · Anaya Sharma preview' })).toHaveAttribute(
       'src',
       'blob:doc',
     );
+    expect(calls.filter((url) => url.endsWith('/documents/aadhaar'))).toHaveLength(1);
   });
 
   it('shows the error banner with Go Back for a member who is not theirs', async () => {

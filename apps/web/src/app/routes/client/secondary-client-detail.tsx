@@ -1,18 +1,15 @@
 import { type SecondaryClientDocuments, type SecondaryClientResponse, serviceLabel } from '@portal/contract';
 import { ArrowLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  fetchSecondaryClient,
-  fetchSecondaryDocuments,
-} from '../../../features/client-portal/api/client-portal.ts';
+import { fetchSecondaryClient } from '../../../features/client-portal/api/client-portal.ts';
+import { useMemberDocument } from '../../../features/client-portal/api/get-member-document.ts';
+import { useMemberDocuments } from '../../../features/client-portal/api/get-member-documents.ts';
 import { clientPaths } from '../../../features/client-portal/components/client-paths.ts';
-import {
-  DocumentTile,
-  decodeDocument,
-} from '../../../features/client-portal/components/document-preview.tsx';
+import { DocumentTile, useObjectUrl } from '../../../features/client-portal/components/document-preview.tsx';
 import { Card, Field, Fields } from '../../../features/client-portal/components/parts.tsx';
 import { initials } from '../../../features/client-portal/components/plan-rules.ts';
 import { secondaryName } from '../../../features/client-portal/components/secondary-list.tsx';
@@ -24,10 +21,18 @@ import { formatDate } from '../../../lib/format.ts';
 
 type Detail = SecondaryClientResponse['secondary_client'];
 
-function ProfileImage({ documents, name }: { documents: SecondaryClientDocuments | null; name: string }) {
-  const image = documents?.profile_image ?? null;
-  const url = useMemo(() => (image ? URL.createObjectURL(decodeDocument(image)) : null), [image]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+function ProfileImage({
+  id,
+  documents,
+  name,
+}: {
+  id: string;
+  documents: SecondaryClientDocuments | null;
+  name: string;
+}) {
+  // The photo is downloaded on its own once the list says there is one (issue 23 item 9).
+  const photo = useMemberDocument(id, 'profile_image', Boolean(documents?.profile_image));
+  const url = useObjectUrl(photo.data);
   return url ? (
     <img
       src={url}
@@ -50,39 +55,44 @@ function addressOf(d: Detail): string | null {
   return line || null;
 }
 
-type DocsLoad = ReturnType<typeof useLoad<SecondaryClientDocuments>>;
+type DocsLoad = ReturnType<typeof useMemberDocuments>;
 
-function Documents({ docs, name }: { docs: DocsLoad; name: string }) {
-  const { state, retry } = docs;
+function Documents({ id, docs, name }: { id: string; docs: DocsLoad; name: string }) {
   return (
     <Card title="Documents">
-      {state.status === 'loading' ? (
+      {docs.isPending ? (
         <p role="status" className="text-sm text-slate-600">
           Loading documents...
         </p>
-      ) : state.status === 'error' ? (
+      ) : docs.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
           Failed to fetch documents
-          <Button variant="secondary" onClick={retry}>
+          <Button variant="secondary" onClick={() => void docs.refetch()}>
             Retry
           </Button>
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-3">
-          <DocumentTile label="Aadhaar" doc={state.data.aadhaar} ownerName={name} />
-          <DocumentTile label="PAN" doc={state.data.pan} ownerName={name} />
-          <DocumentTile label="Cheque" doc={state.data.cheque} ownerName={name} />
+          <DocumentTile
+            memberId={id}
+            kind="aadhaar"
+            label="Aadhaar"
+            doc={docs.data.aadhaar}
+            ownerName={name}
+          />
+          <DocumentTile memberId={id} kind="pan" label="PAN" doc={docs.data.pan} ownerName={name} />
+          <DocumentTile memberId={id} kind="cheque" label="Cheque" doc={docs.data.cheque} ownerName={name} />
         </ul>
       )}
     </Card>
   );
 }
 
-function Header({ d, docs }: { d: Detail; docs: DocsLoad }) {
+function Header({ id, d, docs }: { id: string; d: Detail; docs: DocsLoad }) {
   const name = secondaryName(d);
   return (
     <section className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
-      <ProfileImage documents={docs.state.status === 'ready' ? docs.state.data : null} name={name} />
+      <ProfileImage id={id} documents={docs.data ?? null} name={name} />
       <div className="min-w-0">
         <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{name}</h1>
         <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -149,14 +159,14 @@ export function ClientSecondaryClientScreen() {
 }
 
 function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse; back: ReactNode }) {
-  const docs = useLoad((signal) => fetchSecondaryDocuments(id, signal), id);
+  const docs = useMemberDocuments(id);
   const { secondary_client: d, plans } = data;
   const name = secondaryName(d);
   return (
     <div className="flex flex-col gap-5">
       <div>
         {back}
-        <Header d={d} docs={docs} />
+        <Header id={id} d={d} docs={docs} />
       </div>
       <Card title="Contact & Address">
         <Fields>
@@ -188,7 +198,7 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
           <Field label="IFSC Code" value={d.ifsccode} />
         </Fields>
       </Card>
-      <Documents docs={docs} name={name} />
+      <Documents id={id} docs={docs} name={name} />
       <Card title={`Plans (${plans.length})`}>
         {plans.length === 0 ? (
           <p className="text-sm text-slate-600">No plans for {d.firstname} yet.</p>

@@ -47,10 +47,6 @@ export function fetchSecondaryClient(id: string, signal?: AbortSignal) {
   return apiCall('clientSecondaryClient', { params: { id }, signal, quiet: true });
 }
 
-export function fetchSecondaryDocuments(id: string, signal?: AbortSignal) {
-  return apiCall('clientSecondaryDocuments', { params: { id }, signal, quiet: true });
-}
-
 export function fetchAlerts(signal?: AbortSignal) {
   return apiCall('clientAlerts', { signal, quiet: true });
 }

@@ -1,12 +1,14 @@
-import type { EncodedDocument } from '@portal/contract';
+import type { LinkedDocument, SecondaryDocumentKind } from '@portal/contract';
 import { Download, Eye, FileText, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import * as Dialog from '../../../components/ui/dialog.tsx';
 import { saveBlob } from '../api/client-portal.ts';
+import { useMemberDocument } from '../api/get-member-document.ts';
 
 // A family member's documents (spec §2 Secondary client detail): each opens a preview with a download, or
 // says 'Not available'. The preview shows PDFs and images only; anything else says 'Preview not supported'.
+// The list names each document; its bytes are downloaded when its preview opens (issue 23 item 9).
 
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -15,11 +17,19 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-export function decodeDocument(doc: EncodedDocument): Blob {
-  const binary = atob(doc.data);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new Blob([bytes], { type: doc.mime });
+/** An object URL of `blob` while it is given and `active`, released afterwards. */
+export function useObjectUrl(blob: Blob | undefined, active = true): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob || !active) {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(blob);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [blob, active]);
+  return url;
 }
 
 export type PreviewKind = 'pdf' | 'image' | 'unsupported';
@@ -31,26 +41,25 @@ export function previewKind(mime: string): PreviewKind {
 }
 
 function PreviewDialog({
+  memberId,
+  kind: documentKind,
   doc,
   title,
   fileName,
   open,
   onOpenChange,
 }: {
-  doc: EncodedDocument;
+  memberId: string;
+  kind: SecondaryDocumentKind;
+  doc: LinkedDocument;
   title: string;
   fileName: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const blob = useMemo(() => decodeDocument(doc), [doc]);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    const created = URL.createObjectURL(blob);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [blob, open]);
+  const file = useMemberDocument(memberId, documentKind, open);
+  const blob = file.data;
+  const url = useObjectUrl(blob, open);
   const kind = previewKind(doc.mime);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -65,7 +74,11 @@ function PreviewDialog({
               {title}
             </Dialog.Title>
             <div className="flex gap-2">
-              <Button variant="secondary" onClick={() => saveBlob(blob, fileName)}>
+              <Button
+                variant="secondary"
+                disabled={!blob}
+                onClick={() => (blob ? saveBlob(blob, fileName) : undefined)}
+              >
                 <Download className="size-4" aria-hidden /> Download
               </Button>
               <Dialog.Close asChild>
@@ -76,7 +89,15 @@ function PreviewDialog({
             </div>
           </div>
           <div className="flex min-h-0 flex-1 items-center justify-center overflow-auto bg-slate-100 p-2">
-            {!url ? null : kind === 'pdf' ? (
+            {file.isError ? (
+              <p role="alert" className="text-red-800">
+                Failed to fetch documents
+              </p>
+            ) : !url ? (
+              <p role="status" className="text-slate-600">
+                Loading document...
+              </p>
+            ) : kind === 'pdf' ? (
               <iframe title={`${title} preview`} src={url} className="h-full w-full border-0 bg-white" />
             ) : kind === 'image' ? (
               <img src={url} alt={`${title} preview`} className="max-h-full max-w-full object-contain" />
@@ -91,12 +112,16 @@ function PreviewDialog({
 }
 
 export function DocumentTile({
+  memberId,
+  kind,
   label,
   doc,
   ownerName,
 }: {
+  memberId: string;
+  kind: SecondaryDocumentKind;
   label: string;
-  doc: EncodedDocument | null;
+  doc: LinkedDocument | null;
   ownerName: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -120,6 +145,8 @@ export function DocumentTile({
             <Eye className="size-4" aria-hidden /> Preview
           </Button>
           <PreviewDialog
+            memberId={memberId}
+            kind={kind}
             doc={doc}
             title={`${label} · ${ownerName}`}
             fileName={fileName}
