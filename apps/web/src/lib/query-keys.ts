@@ -10,8 +10,6 @@ export const queryKeys = {
   me: ['me'] as const,
   /** The signed-in user's TOTP second factor (issue 23 item 14). */
   secondFactor: ['second-factor'] as const,
-  /** The signed-in user's TOTP second factor (issue 23 item 14). */
-  secondFactor: ['second-factor'] as const,
   services: {
     all: ['services'] as const,
     ofCategory: (category: ServiceCategory) => ['services', category] as const,
@@ -42,7 +40,18 @@ export const queryKeys = {
     memberDocument: (id: string, kind: string) => ['client-area', 'member-document', id, kind] as const,
   },
   families: ['families'] as const,
+  /** The work-list's pages and each plan's reminders and marks (`[...renewals, 'plan', id]`). */
   renewals: ['renewals'] as const,
+  /** The agency's reminder days and how e-mail goes out; the outbox of e-mails kept without a mail server. */
+  reminderSettings: ['reminder-settings'] as const,
+  outbox: ['outbox'] as const,
+  /** The platform admin's owner accounts: their pages, the overview's figures, one owner's agencies. */
+  owners: {
+    all: ['owners'] as const,
+    list: (page: object) => ['owners', 'list', page] as const,
+    stats: ['owners', 'stats'] as const,
+    agencies: (id: string) => ['owners', 'agencies', id] as const,
+  },
   plans: ['plans'] as const,
   dashboard: ['dashboard'] as const,
   agencyProfile: ['agency-profile'] as const,

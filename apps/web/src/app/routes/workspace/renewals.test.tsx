@@ -71,6 +71,8 @@ const list = (items: RenewalItem[]) =>
       total: items.length,
       offset: 0,
       limit: 20,
+      next_cursor: null,
+      prev_cursor: null,
       counts: { '7': 1, '30': items.length, '60': 3, '90': 4, overdue: 2 },
       failed_reminders: 1,
       delivery: 'outbox',

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { markContacted } from '../api/renewals.ts';
+import { useMarkContacted } from '../api/mark-contacted.ts';
 
 /** "Contacted": records that the owner spoke to the client, with an optional note. */
 export function ContactedDialog({
@@ -18,22 +18,20 @@ export function ContactedDialog({
 }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const mark = useMarkContacted();
+  const busy = mark.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setError(undefined);
     try {
-      onDone(await markContacted(item.plan_id, note));
+      onDone(await mark.mutateAsync({ planId: item.plan_id, note }));
     } catch (err) {
       setError(
         err instanceof ApiError
           ? (err.fields.note ?? err.message)
           : 'Something went wrong. Please try again.',
       );
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,9 +1,11 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { fetchReminderSettings, saveReminderSettings } from '../api/renewals.ts';
+import { useReminderSettings } from '../api/get-reminder-settings.ts';
+import { useSaveReminderSettings } from '../api/update-reminder-settings.ts';
 
 /** "30, 15, 7, 1" → [30, 15, 7, 1], or a message naming what is wrong. */
 export function parseDays(text: string): number[] | string {
@@ -22,26 +24,14 @@ export function parseDays(text: string): number[] | string {
 }
 
 /** The agency's reminder days: when clients get their e-mail before an end date. */
-export function ReminderDays({ onDelivery }: { onDelivery: (delivery: 'smtp' | 'outbox') => void }) {
-  const [saved, setSaved] = useState<number[] | null>(null);
-  const [text, setText] = useState('');
+export function ReminderDays() {
+  const settings = useReminderSettings();
+  const save = useSaveReminderSettings();
+  // What the owner typed; until they type, the saved days.
+  const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchReminderSettings(controller.signal).then(
-      (s) => {
-        if (controller.signal.aborted) return;
-        setSaved(s.reminder_days);
-        setText(s.reminder_days.join(', '));
-        onDelivery(s.delivery);
-      },
-      () => !controller.signal.aborted && setFailed(true),
-    );
-    return () => controller.abort();
-  }, [onDelivery]);
+  const text = typed ?? settings.data?.reminder_days.join(', ') ?? '';
+  const loaded = settings.data !== undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,11 +41,10 @@ export function ReminderDays({ onDelivery }: { onDelivery: (delivery: 'smtp' | '
       return;
     }
     setError(undefined);
-    setBusy(true);
     try {
-      const s = await saveReminderSettings(days);
-      setSaved(s.reminder_days);
-      setText(s.reminder_days.join(', '));
+      await save.mutateAsync(days);
+      // The saved days, as the server wrote them, show again.
+      setTyped(null);
       notify('success', 'Reminder days saved.');
     } catch (err) {
       setError(
@@ -63,8 +52,6 @@ export function ReminderDays({ onDelivery }: { onDelivery: (delivery: 'smtp' | '
           ? (Object.values(err.fields)[0] ?? err.message)
           : 'Something went wrong. Please try again.',
       );
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -76,10 +63,10 @@ export function ReminderDays({ onDelivery }: { onDelivery: (delivery: 'smtp' | '
       <h2 id="reminder-days-title" className="font-semibold text-slate-900">
         Reminder days
       </h2>
-      {failed ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
+      {settings.isError && !settings.isFetching ? (
+        <ErrorState variant="inline" className="mt-2" onRetry={() => void settings.refetch()}>
           We could not load your reminder days.
-        </p>
+        </ErrorState>
       ) : (
         <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="flex-1">
@@ -87,13 +74,13 @@ export function ReminderDays({ onDelivery }: { onDelivery: (delivery: 'smtp' | '
               label="Days before the end date"
               inputMode="numeric"
               value={text}
-              disabled={saved === null}
-              onChange={(e) => setText(e.target.value)}
+              disabled={!loaded}
+              onChange={(e) => setTyped(e.target.value)}
               error={error}
               hint="Clients get an e-mail on each of these days before a policy ends or an investment matures, for example 30, 15, 7, 1."
             />
           </div>
-          <Button type="submit" busy={busy} disabled={saved === null} className="sm:mt-7">
+          <Button type="submit" busy={save.isPending} disabled={!loaded} className="sm:mt-7">
             Save days
           </Button>
         </form>

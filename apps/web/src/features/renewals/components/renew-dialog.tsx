@@ -5,7 +5,7 @@ import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { markRenewed } from '../api/renewals.ts';
+import { useMarkRenewed } from '../api/mark-renewed.ts';
 
 const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
@@ -31,7 +31,8 @@ export function RenewDialog({
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const renew = useMarkRenewed();
+  const busy = renew.isPending;
   const investment = item.plan_type === 'investment';
 
   async function submit(event: FormEvent) {
@@ -47,17 +48,14 @@ export function RenewDialog({
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
-      onDone(await markRenewed(item.plan_id, { newEndDate: endDate, note, document: file }));
+      onDone(await renew.mutateAsync({ planId: item.plan_id, newEndDate: endDate, note, document: file }));
     } catch (err) {
       if (err instanceof ApiError) {
         setErrors(Object.keys(err.fields).length > 0 ? err.fields : { _: err.message });
       } else {
         setErrors({ _: 'Something went wrong. Please try again.' });
       }
-    } finally {
-      setBusy(false);
     }
   }
 

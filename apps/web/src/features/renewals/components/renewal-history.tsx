@@ -1,10 +1,9 @@
-import type { ReminderSend, RenewalEvent, RenewalItem } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import type { ReminderSend, RenewalEvent } from '@portal/contract';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { fetchRenewalHistory } from '../api/renewals.ts';
+import { useRenewalHistory } from '../api/get-renewal-history.ts';
 
 const STATUS: Record<
   ReminderSend['status'],
@@ -44,24 +43,9 @@ function eventLine(e: RenewalEvent): string {
 
 /** The plan's reminder e-mails (to whom, when, outcome) and the agency's renewal marks (issue 7). */
 export function RenewalHistoryCard({ planId }: { planId: string }) {
-  const [item, setItem] = useState<RenewalItem | null>(null);
-  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads after Retry.
-  useEffect(() => {
-    const controller = new AbortController();
-    setStatus('loading');
-    fetchRenewalHistory(planId, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setItem(answer);
-        setStatus('ready');
-      },
-      () => !controller.signal.aborted && setStatus('error'),
-    );
-    return () => controller.abort();
-  }, [planId, attempt]);
+  const history = useRenewalHistory(planId);
+  const item = history.data;
+  const loading = history.isPending || (history.isError && history.isFetching);
 
   return (
     <section
@@ -76,21 +60,18 @@ export function RenewalHistoryCard({ planId }: { planId: string }) {
           Renewals work-list
         </Link>
       </div>
-      {status === 'loading' ? (
+      {loading ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           <div className="h-4 w-72 max-w-full animate-pulse rounded bg-slate-200" />
           <div className="h-4 w-56 max-w-full animate-pulse rounded bg-slate-200" />
         </div>
       ) : null}
-      {status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+      {history.isError && !loading ? (
+        <ErrorState variant="inline" onRetry={() => void history.refetch()}>
           We could not load the plan's reminders.
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-            Retry
-          </Button>
-        </div>
+        </ErrorState>
       ) : null}
-      {status === 'ready' && item ? (
+      {history.isSuccess && item ? (
         item.reminders.length === 0 && item.events.length === 0 ? (
           <p className="text-sm text-slate-600">
             No reminder has gone out for this plan yet. Clients are e-mailed on the agency's reminder days

@@ -1,0 +1,234 @@
+import { RENEWAL_WINDOWS, type RenewalItem, type RenewalWindow } from '@portal/contract';
+import { AlertTriangle, CalendarCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useReminderSettings } from '../api/get-reminder-settings.ts';
+import { type PlanTypeFilter, useRenewals } from '../api/get-renewals.ts';
+import { useMarkLapsed } from '../api/mark-lapsed.ts';
+import { ContactedDialog } from './contacted-dialog.tsx';
+import { OutboxPanel } from './outbox-panel.tsx';
+import { ReminderDays } from './reminder-days.tsx';
+import { RenewDialog } from './renew-dialog.tsx';
+import { RenewalCard } from './renewal-card.tsx';
+
+const PAGE = 20;
+const WINDOW_LABELS: Record<RenewalWindow, string> = {
+  '7': '7 days',
+  '30': '30 days',
+  '60': '60 days',
+  '90': '90 days',
+  overdue: 'Overdue',
+};
+const TYPE_LABELS: Record<PlanTypeFilter, string> = {
+  all: 'All plans',
+  insurance: 'Insurance',
+  investment: 'Investments',
+};
+
+type Action = { kind: 'contacted' | 'renewed' | 'lapsed'; item: RenewalItem } | null;
+
+const asWindow = (value: string | null): RenewalWindow =>
+  (RENEWAL_WINDOWS as readonly string[]).includes(value ?? '') ? (value as RenewalWindow) : '30';
+
+/**
+ * The renewal work-list, the owner's marks, reminder days and the outbox (issue 7). The window is in the address
+ * (`?window=`); a mark asks again for what it changed (the mutations in api/).
+ */
+export function RenewalsWorkList() {
+  const [params, setParams] = useSearchParams();
+  const selected = asWindow(params.get('window'));
+  const [type, setType] = useState<PlanTypeFilter>('all');
+  const [page, setPage] = useState(1);
+  const renewals = useRenewals({ window: selected, type, offset: (page - 1) * PAGE, limit: PAGE });
+  // The last answer keeps the tabs' counts while another window or page loads.
+  const list = renewals.data ?? null;
+  const status =
+    renewals.isPending || renewals.isPlaceholderData || (renewals.isError && renewals.isFetching)
+      ? 'loading'
+      : renewals.isError
+        ? 'error'
+        : 'ready';
+  const [action, setAction] = useState<Action>(null);
+  const lapse = useMarkLapsed();
+  const lapsing = lapse.isPending;
+  // Without a mail server, reminders are kept in the outbox, shown below.
+  const delivery = useReminderSettings().data?.delivery ?? null;
+
+  const chooseWindow = (w: RenewalWindow) => {
+    setPage(1);
+    setParams(w === '30' ? {} : { window: w }, { replace: true });
+  };
+
+  async function confirmLapsed() {
+    if (action?.kind !== 'lapsed') return;
+    try {
+      await lapse.mutateAsync(action.item.plan_id);
+      notify(
+        'success',
+        `${action.item.plan_number} marked ${action.item.plan_type === 'insurance' ? 'lapsed' : 'closed'}.`,
+      );
+      setAction(null);
+    } catch (err) {
+      notify('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    }
+  }
+
+  const pages = Math.max(1, Math.ceil((list?.total ?? 0) / PAGE));
+  const items = status === 'ready' ? (list?.items ?? []) : [];
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div role="tablist" aria-label="Renewal window" className="flex flex-wrap gap-2">
+          {RENEWAL_WINDOWS.map((w) => (
+            <button
+              key={w}
+              type="button"
+              role="tab"
+              aria-selected={w === selected}
+              onClick={() => chooseWindow(w)}
+              className={cn(
+                'min-h-10 rounded-full border px-4 py-1.5 text-sm font-medium',
+                w === selected
+                  ? 'border-primary-700 bg-primary-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+              )}
+            >
+              {WINDOW_LABELS[w]}
+              {list ? <span className="ml-1.5 tabular-nums opacity-80">({list.counts[w]})</span> : null}
+            </button>
+          ))}
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          Show
+          <select
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as PlanTypeFilter);
+              setPage(1);
+            }}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none"
+          >
+            {(Object.keys(TYPE_LABELS) as PlanTypeFilter[]).map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {list && list.failed_reminders > 0 ? (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {list.failed_reminders === 1
+            ? '1 reminder could not be sent after every retry. The plan shows why; call the client instead.'
+            : `${list.failed_reminders} reminders could not be sent after every retry. Each plan shows why; call those clients instead.`}
+        </p>
+      ) : null}
+
+      <section aria-label="Plans to renew" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-5 py-3 text-sm text-slate-600">
+          <span>
+            {status === 'ready' && list
+              ? selected === 'overdue'
+                ? `${list.total} ${list.total === 1 ? 'plan' : 'plans'} past the end date, not yet renewed or lapsed`
+                : `${list.total} ${list.total === 1 ? 'plan ends' : 'plans end'} within ${WINDOW_LABELS[selected]}`
+              : ' '}
+          </span>
+          {list ? <span>As of {formatDate(list.as_of)}</span> : null}
+        </div>
+        {status === 'loading' ? (
+          <ul className="divide-y divide-slate-100" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="flex flex-col gap-3 px-5 py-4">
+                <div className="h-4 w-48 animate-pulse rounded bg-slate-200" />
+                <div className="h-4 w-72 max-w-full animate-pulse rounded bg-slate-200" />
+                <div className="h-8 w-64 max-w-full animate-pulse rounded bg-slate-200" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {status === 'error' ? (
+          <ErrorState variant="centred" onRetry={() => void renewals.refetch()}>
+            We could not load the renewals.
+          </ErrorState>
+        ) : null}
+        {status === 'ready' && items.length === 0 ? (
+          <EmptyState variant="centred" icon={CalendarCheck}>
+            <p>
+              {selected === 'overdue'
+                ? 'Nothing is overdue. Every plan past its end date has been renewed or marked lapsed.'
+                : `No ${type === 'all' ? 'plan' : TYPE_LABELS[type].toLowerCase()} ends within ${WINDOW_LABELS[selected]}.`}
+            </p>
+          </EmptyState>
+        ) : null}
+        {items.length > 0 ? (
+          <ul className="divide-y divide-slate-100">
+            {items.map((item) => (
+              <RenewalCard
+                key={item.plan_id}
+                item={item}
+                onContacted={() => setAction({ kind: 'contacted', item })}
+                onRenewed={() => setAction({ kind: 'renewed', item })}
+                onLapsed={() => setAction({ kind: 'lapsed', item })}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+      {pages > 1 ? <Pager page={page} pages={pages} busy={status === 'loading'} onPage={setPage} /> : null}
+
+      <ReminderDays />
+      {delivery === 'outbox' ? <OutboxPanel /> : null}
+
+      {action?.kind === 'contacted' ? (
+        <ContactedDialog
+          item={action.item}
+          onClose={() => setAction(null)}
+          onDone={() => {
+            notify('success', 'Contact recorded.');
+            setAction(null);
+          }}
+        />
+      ) : null}
+      {action?.kind === 'renewed' ? (
+        <RenewDialog
+          item={action.item}
+          onClose={() => setAction(null)}
+          onDone={(updated) => {
+            notify('success', `${updated.plan_number} renewed until ${formatDate(updated.end_date)}.`);
+            setAction(null);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={action?.kind === 'lapsed'}
+        onOpenChange={(open) => !open && !lapsing && setAction(null)}
+        title={
+          action?.item.plan_type === 'investment'
+            ? 'Mark this investment closed?'
+            : 'Mark this policy lapsed?'
+        }
+        description={
+          action
+            ? `${action.item.plan_number} of ${action.item.client_name} leaves the work-list and no more reminders go out for it.`
+            : undefined
+        }
+        confirmLabel={action?.item.plan_type === 'investment' ? 'Mark closed' : 'Mark lapsed'}
+        destructive
+        onConfirm={confirmLapsed}
+      />
+    </div>
+  );
+}
