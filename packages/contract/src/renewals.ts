@@ -34,10 +34,16 @@ export type NotificationLanguage = z.infer<typeof NotificationLanguageSchema>;
 export const RENEWAL_CURSOR =
   /^\d{4}-\d{2}-\d{2}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const renewalCursorMessage = 'Cursor must be a next_cursor or prev_cursor of an earlier page.';
+/** A real calendar day: 2026-02-30 has the shape but is no day. */
+const isDay = (day: string) => {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === day;
+};
 const renewalCursor = z
   .string({ error: renewalCursorMessage })
   .trim()
   .regex(RENEWAL_CURSOR, { error: renewalCursorMessage })
+  .refine((c) => isDay(c.slice(0, 10)), { error: renewalCursorMessage })
   .optional();
 
 export const RenewalListQuerySchema = PageQuerySchema.extend({

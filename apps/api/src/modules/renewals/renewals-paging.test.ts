@@ -85,11 +85,15 @@ describe('renewal work-list paging', () => {
     expect(p.prev_cursor).toBeNull();
   });
 
-  it('refuses a cursor it did not give, naming it', async () => {
+  it.each([
+    ['../../etc'],
+    ['9355-85-65_aa5faa2e-1488-ba23-3e63-fbec6c1e76e2'],
+    ['2026-02-30_aa5faa2e-1488-ba23-3e63-fbec6c1e76e2'],
+  ])('refuses a cursor it did not give (%s), naming it', async (cursor) => {
     const o = await owner();
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/renewals?window=90&after=../../etc',
+      url: `/api/renewals?window=90&after=${encodeURIComponent(cursor)}`,
       headers: bearer(o.token),
     });
     expect(res.statusCode).toBe(400);
