@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import * as Dialog from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { replacePlanDocument, updatePlan } from '../../features/plan-detail/api/plan-detail.ts';
+import { useReplacePlanDocument } from '../../features/plan-detail/api/replace-plan-document.ts';
+import { useUpdatePlan } from '../../features/plan-detail/api/update-plan.ts';
 import { usePlanServices } from '../../features/plans/api/get-plan-services.ts';
 import {
   type PlanDraft,
@@ -18,8 +19,9 @@ import { PlanFields } from '../../features/plans/components/plan-fields.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/toast.ts';
 
-// Composes two features (conventions: features do not import each other): the plan detail's calls and the
-// shared per-service plan fields of the add-plan forms.
+// Composes two features (conventions: features do not import each other): the plan detail's mutations (which
+// update the cached plan and invalidate the lists it appears in) and the shared per-service plan fields of the
+// add-plan forms.
 
 /** The edit form: the plan's fields as on creation (features/plans), the service kept; a new PDF optional. */
 export function EditPlanDialog({
@@ -31,13 +33,16 @@ export function EditPlanDialog({
   plan: WorkspacePlanDetail;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onSaved: (plan: WorkspacePlanDetail) => void;
+  /** Told of the plan as saved; the saves already put it in the cache and invalidated the lists it is in. */
+  onSaved?: (plan: WorkspacePlanDetail) => void;
 }) {
   const [draft, setDraft] = useState<PlanDraft>(() => planDraftFromDetail(plan));
   const [errors, setErrors] = useState<PlanErrors>({});
   const catalogue = usePlanServices({ enabled: open });
   const services = catalogue.data ?? null;
   const [saving, setSaving] = useState(false);
+  const update = useUpdatePlan(plan.plan_id);
+  const replace = useReplacePlanDocument(plan.plan_id);
   const [discarding, setDiscarding] = useState(false);
   const snapshot = (d: PlanDraft) => JSON.stringify({ ...d, key: '', file: null });
   const dirty = draft.file !== null || snapshot(draft) !== snapshot(planDraftFromDetail(plan));
@@ -71,16 +76,16 @@ export function EditPlanDialog({
     setSaving(true);
     let saved: WorkspacePlanDetail | null = null;
     try {
-      const answer = await updatePlan(plan.plan_id, planDraftToInput(draft));
+      const answer = await update.mutateAsync(planDraftToInput(draft));
       saved = answer.data;
-      if (draft.file) saved = (await replacePlanDocument(plan.plan_id, draft.file)).data;
+      if (draft.file) saved = (await replace.mutateAsync(draft.file)).data;
       notify('success', answer.message);
-      onSaved(saved);
+      onSaved?.(saved);
       onOpenChange(false);
     } catch (err) {
       if (saved) {
         // The fields were saved; only the PDF failed.
-        onSaved(saved);
+        onSaved?.(saved);
         const message = err instanceof ApiError ? (err.fields.file ?? err.message) : MSG.genericError;
         setErrors({ file: message });
         notify('error', `The plan was saved but its PDF was not: ${message}`);

@@ -5,8 +5,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { fetchPlanDocument, planFileName, replacePlanDocument, saveBlob } from '../api/plan-detail.ts';
+import { fetchPlanDocument } from '../api/get-plan-document.ts';
+import { useReplacePlanDocument } from '../api/replace-plan-document.ts';
 import { PdfViewer } from './pdf-viewer.tsx';
+import { planFileName, saveBlob } from './plan-files.ts';
 import { formatBytes } from './plan-info.ts';
 
 /** The PDF's own rules before upload; the API checks the content again (decisions §5). */
@@ -24,13 +26,15 @@ export function DocumentCard({
   onChanged,
 }: {
   plan: WorkspacePlanDetail;
-  onChanged: (plan: WorkspacePlanDetail) => void;
+  /** Told of the plan with its new PDF; the cache already holds it. */
+  onChanged?: (plan: WorkspacePlanDetail) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [viewing, setViewing] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [pending, setPending] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const replace = useReplacePlanDocument(plan.plan_id);
+  const uploading = replace.isPending;
   const [error, setError] = useState<string | null>(null);
   const doc = plan.document;
   const name = planFileName(plan.policy_number);
@@ -52,19 +56,16 @@ export function DocumentCard({
 
   const upload = async (file: File) => {
     setPending(null);
-    setUploading(true);
     setError(null);
     try {
-      const answer = await replacePlanDocument(plan.plan_id, file);
+      const answer = await replace.mutateAsync(file);
       notify('success', answer.message);
-      onChanged(answer.data);
+      onChanged?.(answer.data);
     } catch (err) {
       const message =
         err instanceof ApiError ? (err.fields.file ?? err.message) : 'The PDF could not be uploaded.';
       setError(message);
       notify('error', message);
-    } finally {
-      setUploading(false);
     }
   };
 

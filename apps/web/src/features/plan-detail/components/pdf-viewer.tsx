@@ -3,15 +3,10 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import * as Dialog from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { fetchPlanDocument } from '../api/plan-detail.ts';
+import { usePlanDocument } from '../api/get-plan-document.ts';
 
 // The PDF viewer (spec §2 plan details, §4 viewer states): loading, then the document or 'Cannot Load
 // Document' with the reason and 'Download Instead'; Open in new tab, Download and Close.
-
-type View =
-  | { status: 'loading' }
-  | { status: 'loaded'; blob: Blob; url: string }
-  | { status: 'error'; message: string };
 
 export interface PdfViewerProps {
   planId: string;
@@ -34,30 +29,20 @@ function ViewerBody({
   onDownload,
   downloading,
 }: Omit<PdfViewerProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
-  const [view, setView] = useState<View>({ status: 'loading' });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` names the document to fetch.
+  const pdf = usePlanDocument(planId, version);
+  const blob = pdf.data;
+  // The iframe's address for the bytes, released when the viewer closes or other bytes come.
+  const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    let url: string | null = null;
-    setView({ status: 'loading' });
-    fetchPlanDocument(planId, controller.signal).then(
-      (blob) => {
-        if (controller.signal.aborted) return;
-        url = URL.createObjectURL(blob);
-        setView({ status: 'loaded', blob, url });
-      },
-      (err: Error) => {
-        if (!controller.signal.aborted) setView({ status: 'error', message: err.message });
-      },
-    );
+    if (!blob) return;
+    const created = URL.createObjectURL(blob);
+    setUrl(created);
     return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
+      URL.revokeObjectURL(created);
+      setUrl(null);
     };
-  }, [planId, version]);
-
-  const failed = view.status === 'error';
+  }, [blob]);
+  const failed = pdf.isError && !pdf.isFetching;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
@@ -65,12 +50,12 @@ function ViewerBody({
           {failed ? 'Cannot Load Document' : name}
         </Dialog.Title>
         <div className="flex flex-wrap items-center gap-2">
-          {view.status === 'loaded' ? (
+          {blob && url ? (
             <>
-              <Button variant="secondary" onClick={() => window.open(view.url, '_blank', 'noopener')}>
+              <Button variant="secondary" onClick={() => window.open(url, '_blank', 'noopener')}>
                 <ExternalLink className="size-4" aria-hidden /> Open in new tab
               </Button>
-              <Button variant="secondary" onClick={() => onDownload(view.blob)}>
+              <Button variant="secondary" onClick={() => onDownload(blob)}>
                 <Download className="size-4" aria-hidden /> Download
               </Button>
             </>
@@ -81,27 +66,23 @@ function ViewerBody({
         </div>
       </div>
       <div className="flex min-h-0 flex-1 flex-col bg-slate-100">
-        {view.status === 'loading' ? (
-          <div className="flex flex-1 items-center justify-center gap-3 text-slate-600">
-            <Spinner label="Loading document" /> Loading document…
-          </div>
-        ) : view.status === 'error' ? (
+        {failed ? (
           <div
             role="alert"
             className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center"
           >
             <AlertCircle className="size-10 text-red-600" aria-hidden />
-            <p className="max-w-md text-slate-800">{view.message}</p>
+            <p className="max-w-md text-slate-800">{pdf.error?.message}</p>
             <Button onClick={() => onDownload()} busy={downloading}>
               <Download className="size-4" aria-hidden /> Download Instead
             </Button>
           </div>
+        ) : url ? (
+          <iframe title={`Document ${name}`} src={url} className="min-h-0 w-full flex-1 border-0 bg-white" />
         ) : (
-          <iframe
-            title={`Document ${name}`}
-            src={view.url}
-            className="min-h-0 w-full flex-1 border-0 bg-white"
-          />
+          <div className="flex flex-1 items-center justify-center gap-3 text-slate-600">
+            <Spinner label="Loading document" /> Loading document…
+          </div>
         )}
       </div>
     </>

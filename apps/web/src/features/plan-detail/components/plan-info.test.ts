@@ -1,6 +1,6 @@
 import { planDateLabels, type WorkspacePlanDetail, WorkspacePlanDetailSchema } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { planFileName } from '../api/plan-detail.ts';
+import { planFileName } from './plan-files.ts';
 import { planRows } from './plan-info.ts';
 
 function plan(overrides: Partial<WorkspacePlanDetail>): WorkspacePlanDetail {
