@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import * as Dialog from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { fetchMemberDocument } from '../api/get-member-document.ts';
+import { useMemberDocument } from '../api/get-member-document.ts';
 import { DOCUMENT_LABELS } from './document-rules.ts';
 
 const EXTENSIONS: Record<string, string> = {
@@ -43,8 +43,6 @@ export interface DocumentPreviewProps {
   onClose: () => void;
 }
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; url: string };
-
 /** Spec §2: a preview with download; PDFs and images only, anything else 'Preview not supported'. */
 export function DocumentPreview({
   memberId,
@@ -54,40 +52,29 @@ export function DocumentPreview({
   documentId,
   onClose,
 }: DocumentPreviewProps) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const bytes = useMemberDocument(memberId, kind, documentId);
+  const blob = bytes.data;
+  // The preview's address for the bytes, released when it closes or other bytes come.
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob || blob.size === 0) return;
+    const created = URL.createObjectURL(blob);
+    setUrl(created);
+    return () => {
+      URL.revokeObjectURL(created);
+      setUrl(null);
+    };
+  }, [blob]);
+  const failure =
+    bytes.isError && !bytes.isFetching
+      ? `Document not available: ${bytes.error instanceof ApiError ? bytes.error.message : 'it could not be loaded.'}`
+      : blob?.size === 0
+        ? 'Document not available. File may be missing.'
+        : null;
   const title = `${DOCUMENT_LABELS[kind]} · ${memberName}`;
   const fileName = documentFileName(memberName, kind, mime);
   const isPdf = mime === 'application/pdf';
   const isImage = mime.startsWith('image/');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `documentId` names the bytes fetched.
-  useEffect(() => {
-    const controller = new AbortController();
-    let created: string | null = null;
-    setLoaded({ status: 'loading' });
-    fetchMemberDocument(memberId, kind, controller.signal).then(
-      (blob) => {
-        if (controller.signal.aborted) return;
-        if (blob.size === 0) {
-          setLoaded({ status: 'error', message: 'Document not available. File may be missing.' });
-          return;
-        }
-        created = URL.createObjectURL(blob);
-        setLoaded({ status: 'ready', url: created });
-      },
-      (err) => {
-        if (controller.signal.aborted) return;
-        setLoaded({
-          status: 'error',
-          message: `Document not available: ${err instanceof ApiError ? err.message : 'it could not be loaded.'}`,
-        });
-      },
-    );
-    return () => {
-      controller.abort();
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [memberId, kind, documentId]);
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -109,23 +96,23 @@ export function DocumentPreview({
             </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-4">
-            {loaded.status === 'loading' ? (
+            {failure ? (
+              <p role="alert" className="py-10 text-center text-red-800">
+                {failure}
+              </p>
+            ) : !url ? (
               <div className="flex h-64 items-center justify-center text-slate-600">
                 <Spinner label="Loading document" />
               </div>
-            ) : loaded.status === 'error' ? (
-              <p role="alert" className="py-10 text-center text-red-800">
-                {loaded.message}
-              </p>
             ) : isImage ? (
               <img
-                src={loaded.url}
+                src={url}
                 alt={title}
                 className="mx-auto max-h-[65dvh] w-auto rounded-md object-contain shadow-sm"
               />
             ) : isPdf ? (
               <iframe
-                src={loaded.url}
+                src={url}
                 title={title}
                 className="h-[65dvh] w-full rounded-md border border-slate-200 bg-white"
               />
@@ -137,9 +124,9 @@ export function DocumentPreview({
             <Dialog.Close asChild>
               <Button variant="secondary">Close</Button>
             </Dialog.Close>
-            {loaded.status === 'ready' ? (
+            {url && !failure ? (
               <a
-                href={loaded.url}
+                href={url}
                 download={fileName}
                 className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800"
               >

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { searchPrimaryClients } from '../api/search-primary-clients.ts';
+import { usePrimaryClientPicks } from '../api/search-primary-clients.ts';
 
 export type PickedClient = Pick<
   PrimaryClientListItem,
@@ -12,12 +12,6 @@ export type PickedClient = Pick<
 >;
 
 const SEARCH_DEBOUNCE_MS = 250;
-
-type Found =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; items: PickedClient[] };
 
 export interface PrimaryClientPickerProps {
   value: PickedClient | null;
@@ -33,30 +27,21 @@ export function PrimaryClientPicker({ value, onChange, error }: PrimaryClientPic
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [found, setFound] = useState<Found>({ status: 'idle' });
   const [active, setActive] = useState(0);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on Retry to search again.
+  // The search sent once typing pauses; a new one starts from the first match.
+  const [searched, setSearched] = useState<string | null>(null);
+  const term = text.trim();
   useEffect(() => {
     if (value || !open) return;
-    const controller = new AbortController();
-    setFound({ status: 'loading' });
     const timer = window.setTimeout(() => {
-      searchPrimaryClients(text.trim(), controller.signal).then(
-        (answer) => {
-          if (controller.signal.aborted) return;
-          setFound({ status: 'ready', items: answer.items });
-          setActive(0);
-        },
-        () => !controller.signal.aborted && setFound({ status: 'error' }),
-      );
+      setSearched(term);
+      setActive(0);
     }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, open, value, attempt]);
+    return () => window.clearTimeout(timer);
+  }, [term, open, value]);
+  const found = usePrimaryClientPicks(searched ?? '', open && !value && searched !== null);
+  // While typing pauses, and while a search or its Retry is out, the list says it is searching.
+  const searching = searched !== term || found.isPending || (found.isError && found.isFetching);
 
   if (value) {
     return (
@@ -86,7 +71,7 @@ export function PrimaryClientPicker({ value, onChange, error }: PrimaryClientPic
     );
   }
 
-  const items = found.status === 'ready' ? found.items : [];
+  const items: PickedClient[] = !searching && found.isSuccess ? found.data.items : [];
   const pick = (client: PickedClient) => {
     onChange(client);
     setOpen(false);
@@ -145,12 +130,12 @@ export function PrimaryClientPicker({ value, onChange, error }: PrimaryClientPic
         />
         {open ? (
           <div className="absolute top-full right-0 left-0 mt-1 z-20 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg">
-            {found.status === 'loading' || found.status === 'idle' ? (
+            {searching ? (
               <p className="flex items-center gap-2 px-3 py-3 text-sm text-slate-600">
                 <Spinner size="small" /> Searching clients…
               </p>
             ) : null}
-            {found.status === 'error' ? (
+            {!searching && found.isError ? (
               <div
                 role="alert"
                 className="flex items-center justify-between gap-3 px-3 py-3 text-sm text-red-800"
@@ -160,13 +145,13 @@ export function PrimaryClientPicker({ value, onChange, error }: PrimaryClientPic
                   variant="secondary"
                   className="min-h-8 px-2 py-1"
                   onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => setAttempt((n) => n + 1)}
+                  onClick={() => void found.refetch()}
                 >
                   Retry
                 </Button>
               </div>
             ) : null}
-            {found.status === 'ready' && items.length === 0 ? (
+            {!searching && found.isSuccess && items.length === 0 ? (
               <p className="px-3 py-3 text-sm text-slate-600">
                 {text.trim()
                   ? `No clients match “${text.trim()}”.`
