@@ -12,14 +12,11 @@ export const dialogReady = import('@radix-ui/react-dialog').then((m) => {
   return m;
 });
 
-type Part = 'Root' | 'Portal' | 'Overlay' | 'Content' | 'Title' | 'Description' | 'Close';
-
 /** One part: the library's own once it is here; until then a lazy one (a dialog opened in the first moments). */
-function part<K extends Part>(name: K): ComponentType<ComponentProps<(typeof Radix)[K]>> {
-  type Props = ComponentProps<(typeof Radix)[K]>;
-  const Lazy = lazy(() => dialogReady.then((m) => ({ default: m[name] as unknown as ComponentType<Props> })));
-  return function DialogPart(props: Props) {
-    const Loaded = loaded?.[name] as unknown as ComponentType<Props> | undefined;
+function part<P extends object>(pick: (m: typeof Radix) => ComponentType<P>): ComponentType<P> {
+  const Lazy = lazy(() => dialogReady.then((m) => ({ default: pick(m) })));
+  return function DialogPart(props: P) {
+    const Loaded = loaded ? pick(loaded) : null;
     if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={null}>
@@ -29,13 +26,13 @@ function part<K extends Part>(name: K): ComponentType<ComponentProps<(typeof Rad
   };
 }
 
-const RadixRoot = part('Root');
-export const Portal = part('Portal');
-export const Overlay = part('Overlay');
-export const Content = part('Content');
-export const Title = part('Title');
-export const Description = part('Description');
-export const Close = part('Close');
+const RadixRoot = part((m) => m.Root);
+export const Portal = part((m) => m.Portal);
+export const Overlay = part((m) => m.Overlay);
+export const Content = part((m) => m.Content);
+export const Title = part((m) => m.Title);
+export const Description = part((m) => m.Description);
+export const Close = part((m) => m.Close);
 
 /** A controlled dialog's root: renders nothing while closed. */
 export function Root({ open, ...props }: ComponentProps<typeof Radix.Root> & { open: boolean }) {
