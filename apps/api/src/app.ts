@@ -6,9 +6,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { onClientAreaChange, onOwnersChange } from './db/session-changes.ts';
+import { createChallengeService } from './lib/challenges.ts';
 import { createDocumentStore, type DocumentStore } from './lib/documents.ts';
 import { AnswerCache } from './lib/kept-answers.ts';
-import { createChallengeService } from './lib/challenges.ts';
 import { createSmtpMailer, type Mailer } from './lib/mail.ts';
 import { createOutboxMailer } from './lib/mail-outbox.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
