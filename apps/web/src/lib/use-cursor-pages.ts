@@ -27,7 +27,7 @@ function navOf(page: string | null, after: string | null, before: string | null)
 
 /**
  * Page numbers for a list the server pages by cursor (the admin's owners, the workspace's clients). Next and Prev
- * seek from the shown page's cursors (`shown`, from the last answer); page 1, and a page without cursors, go by
+ * seek from the shown page's cursors (given to `goTo` from the last answer); page 1, and a page without cursors, go by
  * offset. The page and the search are kept in the address (`page`, `after` or `before`, `q`), so Back from a
  * client, a reload or a shared link shows the same page of the same search. `box` is the search box's text, sent
  * once typing pauses; `query` is what to send for the page asked for; `nav` changes whenever another page is asked
@@ -40,10 +40,6 @@ export function useCursorPages() {
   const beforeParam = params.get('before');
   const nav = useMemo(() => navOf(pageParam, afterParam, beforeParam), [pageParam, afterParam, beforeParam]);
   const searched = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH);
-  const [cursors, setCursors] = useState<{ next: string | null; prev: string | null }>({
-    next: null,
-    prev: null,
-  });
   const { page } = nav;
 
   /** Another page: a new entry in the history, so Back returns to the page before. */
@@ -73,7 +69,6 @@ export function useCursorPages() {
       ),
     [setParams],
   );
-  const shown = useCallback((next: string | null, prev: string | null) => setCursors({ next, prev }), []);
 
   // The search box starts from the address's search; typing goes to the address (page 1) once it pauses.
   const [box, setBox] = useState(searched);
@@ -109,9 +104,8 @@ export function useCursorPages() {
       after: nav.after,
       before: nav.before,
     },
-    shown,
     /** Another page; `from` is the shown page's cursors (the answer's `next_cursor` and `prev_cursor`). */
-    goTo: (target: number, from: { next: string | null; prev: string | null } = cursors) =>
+    goTo: (target: number, from: { next: string | null; prev: string | null }) =>
       show(
         target === page + 1 && from.next
           ? { page: target, after: from.next }

@@ -1,53 +1,37 @@
-import type { OwnerAgency } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordPairModal } from '../../../components/ui/password-pair-modal.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ErrorState, LoadingLine } from '../../../components/ui/query-states.tsx';
 import { notify } from '../../../lib/toast.ts';
+import { useOwnerAgencies } from '../api/get-owner-agencies.ts';
 import type { AdminClient } from '../api/normalize.ts';
 import { fieldLabel, fieldValue } from '../api/normalize.ts';
-import { fetchClientAgencies, resetClientPassword, updateClient } from '../api/owners.ts';
-
-type AgenciesLoad =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; agencies: OwnerAgency[] };
+import { useResetOwnerPassword } from '../api/reset-owner-password.ts';
+import { useUpdateOwner } from '../api/update-owner.ts';
 
 /** View: 'Agencies of {client}', each agency's fields as label and value (spec §2). */
 export function ViewAgenciesModal({ client, onClose }: { client: AdminClient; onClose: () => void }) {
-  const [load, setLoad] = useState<AgenciesLoad>({ status: 'loading' });
+  // A failure raises its toast from the query's meta; an owner without agencies is said once per answer.
+  const agencies = useOwnerAgencies(client.ClientId);
+  const loading = agencies.isPending || (agencies.isError && agencies.isFetching);
+  const list = agencies.isSuccess ? agencies.data : null;
   useEffect(() => {
-    const controller = new AbortController();
-    fetchClientAgencies(client.ClientId, controller.signal).then(
-      (agencies) => {
-        if (controller.signal.aborted) return;
-        if (agencies.length === 0) notify('info', `No agencies found for ${client.ClientName}.`);
-        setLoad({ status: 'ready', agencies });
-      },
-      () => {
-        if (controller.signal.aborted) return;
-        notify('error', 'Failed to fetch client agencies.');
-        setLoad({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [client]);
+    if (list?.length === 0) notify('info', `No agencies found for ${client.ClientName}.`);
+  }, [list, client.ClientName]);
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={`Agencies of ${client.ClientName}`}>
       <div className="max-h-96 overflow-y-auto">
-        {load.status === 'loading' ? (
-          <p className="flex items-center gap-2 text-slate-600">
-            <Spinner size="small" /> Loading agencies…
-          </p>
+        {loading ? <LoadingLine>Loading agencies…</LoadingLine> : null}
+        {agencies.isError && !loading ? (
+          <ErrorState variant="inline" onRetry={() => void agencies.refetch()}>
+            Failed to fetch client agencies.
+          </ErrorState>
         ) : null}
-        {load.status === 'error' ? <p className="text-red-700">Failed to fetch client agencies.</p> : null}
-        {load.status === 'ready' && load.agencies.length === 0 ? (
-          <p className="text-slate-600">No agencies found for this client.</p>
-        ) : null}
-        {load.status === 'ready'
-          ? load.agencies.map((agency) => (
+        {list?.length === 0 ? <p className="text-slate-600">No agencies found for this client.</p> : null}
+        {list
+          ? list.map((agency) => (
               <dl
                 key={agency.agency_id}
                 className="mb-4 divide-y divide-slate-100 rounded-lg border border-slate-200 last:mb-0"
@@ -81,21 +65,22 @@ export function EditClientModal({
 }) {
   const [isActive, setIsActive] = useState(client.IsActive);
   const [isVerified, setIsVerified] = useState(client.IsVerified);
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateOwner();
+  // Saving until the dialog closes, so the button does not flash back before it does.
+  const saving = update.isPending || update.isSuccess;
 
   const save = async () => {
-    setSaving(true);
     try {
-      const saved = await updateClient({
+      const saved = await update.mutateAsync({
         ClientId: client.ClientId,
         IsActive: isActive,
         IsVerified: isVerified,
+        before: client,
       });
       notify('success', 'Client updated successfully!');
       onSaved({ ...client, IsActive: saved.IsActive, IsVerified: saved.IsVerified });
     } catch {
       notify('error', 'Failed to update client.');
-      setSaving(false);
     }
   };
 
@@ -145,6 +130,7 @@ export function EditClientModal({
 
 /** Reset: 'Reset Password for {client}' with New Password and Confirm Password (spec §2, §5). */
 export function ResetPasswordModal({ client, onClose }: { client: AdminClient; onClose: () => void }) {
+  const reset = useResetOwnerPassword(client.ClientId);
   return (
     <PasswordPairModal
       title={`Reset Password for ${client.ClientName}`}
@@ -155,7 +141,7 @@ export function ResetPasswordModal({ client, onClose }: { client: AdminClient; o
       onClose={onClose}
       onSubmit={async (password) => {
         try {
-          await resetClientPassword(client.ClientId, password);
+          await reset.mutateAsync(password);
         } catch (err) {
           notify('error', 'Failed to reset password.');
           throw err;
