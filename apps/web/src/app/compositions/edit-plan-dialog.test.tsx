@@ -9,6 +9,8 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { planQueryKey } from '../../features/plan-detail/api/get-plan.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { renderWithQuery } from '../../test/render.tsx';
 import { EditPlanDialog } from './edit-plan-dialog.tsx';
 
@@ -131,6 +133,36 @@ const putBody = () => {
 };
 
 describe('editing a plan', () => {
+  it('puts the saved plan in its cached detail, and the records and lists showing plans ask again', async () => {
+    const onOpenChange = vi.fn();
+    const { client } = renderWithQuery(<EditPlanDialog plan={stored} open onOpenChange={onOpenChange} />);
+    const record = [...queryKeys.primaryClients.detail(uuid(2)), 'record'];
+    const workList = [...queryKeys.renewals, 'list', { window: '30' }];
+    client.setQueryData(planQueryKey(PLAN_ID), stored);
+    client.setQueryData(record, { client: { primary_client_id: uuid(2) } });
+    client.setQueryData(workList, { items: [] });
+    const saved = WorkspacePlanUpdateResponseSchema.parse({
+      status: 'success',
+      message: 'Plan SH/2025/778812 updated.',
+      data: { ...stored, premium_amount: '35000.00' },
+    });
+    putAnswer = () => json(saved);
+    const user = userEvent.setup();
+    const premium = await screen.findByRole('textbox', { name: /^Premium Amount/ });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Insurance Company' })).toHaveValue(uuid(3)),
+    );
+    await user.clear(premium);
+    await user.type(premium, '35000');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+
+    expect(client.getQueryData(planQueryKey(PLAN_ID))).toEqual(saved.data);
+    expect(client.getQueryState(planQueryKey(PLAN_ID))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(record)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(workList)?.isInvalidated).toBe(true);
+  });
+
   it('starts from the stored plan and sends it back as the API takes it, members replaced as a set', async () => {
     const { onSaved, onOpenChange } = renderDialog();
     const dialog = screen.getByRole('dialog');
