@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config.ts';
-import { expectToast, signIn, storedToken } from './support.ts';
+import { expectToast, signIn, signInAsAdmin, storedToken } from './support.ts';
 
 // The demo seeds owners in several states (apps/api/src/modules/system/first-start.ts).
 const VIKRAM = { name: 'Vikram Singh', email: 'vikram@singhinsurancepoint.in' };
@@ -9,7 +8,7 @@ const SNEHA = { name: 'Sneha Kulkarni', email: 'sneha@kulkarniwealthcare.in' };
 const DEMO_OWNER_PASSWORD = 'Demo#Owner2026';
 
 async function openAdmin(page: import('@playwright/test').Page) {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   await page.getByRole('button', { name: 'Go to Admin Dashboard' }).click();
   await expect(page).toHaveURL(/\/agency-admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard Overview' })).toBeVisible();

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config.ts';
-import { DEMO, expectToast, portal, signIn, storedToken } from './support.ts';
+import { DEMO, portal, signIn, signInAsAdmin, storedToken } from './support.ts';
 
 test('the platform admin signs in and is offered the admin dashboard', async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expectToast(page, 'Login Successful!');
+  // With its required second factor: set up at the first sign-in of a run, a code afterwards (issue 23 item 14).
+  await signInAsAdmin(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Platform Admin!' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go to Admin Dashboard' })).toBeVisible();

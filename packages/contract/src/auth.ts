@@ -198,6 +198,8 @@ export const MeResponseSchema = z.object({
   agency_slug: z.string().nullable(),
   is_verified: z.boolean().nullable(),
   must_change_password: z.boolean(),
+  /** The platform admin has not yet set up its required second factor: only the set-up is open (issue 23, 14). */
+  must_enrol_second_factor: z.boolean().optional(),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 

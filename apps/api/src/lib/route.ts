@@ -29,6 +29,7 @@ export function addRoute<E extends Endpoint>(
     config: {
       access: endpoint.access,
       beforePasswordChange: endpoint.beforePasswordChange === true,
+      beforeSecondFactor: endpoint.beforeSecondFactor === true,
       replayable: endpoint.replayable !== false,
     },
     // An endpoint that takes JSON (`body`) or the same payload as multipart (`multipart`) checks the JSON

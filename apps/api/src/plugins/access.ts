@@ -1,4 +1,4 @@
-import { type Access, MSG, type Role, SESSION_EXPIRED_REASON } from '@portal/contract';
+import { type Access, MSG, type Role, SECOND_FACTOR_MSG, SESSION_EXPIRED_REASON } from '@portal/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { agencyScope, inScope, PLATFORM_SCOPE, type TenantScope } from '../db/scope.ts';
@@ -13,6 +13,8 @@ declare module 'fastify' {
     access?: Access;
     /** Callable while the user must still choose a new password. */
     beforePasswordChange?: boolean;
+    /** Callable while the platform admin has not yet set up its required second factor (issue 23 item 14). */
+    beforeSecondFactor?: boolean;
     /** Whether the write takes an Idempotency-Key (contract `replayable`); read by the OpenAPI document. */
     replayable?: boolean;
   }
@@ -85,6 +87,10 @@ export function registerAccess(
     // After an admin reset the user must choose a new password before anything else (decisions §3).
     if (state.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
       throw new AppError('FORBIDDEN', MSG.passwordChangeRequired);
+    }
+    // The platform admin must have a second factor (decisions §3): until it is set up, only the set-up is open.
+    if (state.mustEnrolSecondFactor && !request.routeOptions.config.beforeSecondFactor) {
+      throw new AppError('FORBIDDEN', SECOND_FACTOR_MSG.enrolRequired);
     }
     request.auth = subject;
     request.tenantScope = scope;

@@ -67,12 +67,18 @@ export const permissions = {
   me: { object: 'none', ok: 200, allow: EVERYONE },
   changePassword: { object: 'none', ok: 200, allow: EVERYONE },
   // The second factor (issue 23 item 14): a made-up challenge opens nothing; confirming before a set-up has
-  // started, or turning off a factor that is not on, is a conflict.
+  // started, or turning off a factor that is not on, is a conflict. The admin has it on (createAdmin): a second
+  // set-up is a conflict, and turning it off with a wrong password a 400.
   loginSecondFactor: { object: 'none', ok: 401, allow: { public: 'any' } },
   secondFactorStatus: { object: 'none', ok: 200, allow: { ADMIN: 'self', AO: 'self' } },
   confirmSecondFactor: { object: 'none', ok: 409, allow: { ADMIN: 'self', AO: 'self' } },
-  enrolSecondFactor: { object: 'none', ok: 200, allow: { ADMIN: 'self', AO: 'self' } },
-  disableSecondFactor: { object: 'none', ok: 409, allow: { ADMIN: 'self', AO: 'self' } },
+  enrolSecondFactor: { object: 'none', ok: 200, okFor: { ADMIN: 409 }, allow: { ADMIN: 'self', AO: 'self' } },
+  disableSecondFactor: {
+    object: 'none',
+    ok: 409,
+    okFor: { ADMIN: 400 },
+    allow: { ADMIN: 'self', AO: 'self' },
+  },
 
   listOwners: { object: 'none', ok: 200, allow: ADMIN, queries: ['?search=CANARY-{other}-'] },
   ownerStats: { object: 'none', ok: 200, allow: ADMIN },

@@ -147,6 +147,7 @@ export async function findMe(db: Db, userId: string, agencyId: string | null) {
       fullName: users.fullName,
       role: users.role,
       mustChangePassword: users.mustChangePassword,
+      secondFactorOn: sql<boolean>`${users.totpEnabledAt} is not null`,
     })
     .from(users)
     .where(eq(users.id, userId))

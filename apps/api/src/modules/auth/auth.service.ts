@@ -197,5 +197,7 @@ export async function me(deps: Pick<AuthDeps, 'db'>, who: TokenSubject): Promise
     agency_slug: found.agency?.slug ?? null,
     is_verified: found.agency ? found.agency.isVerified : null,
     must_change_password: found.user.mustChangePassword,
+    // Only the admin must have a second factor: the answer of everyone else is as it was.
+    ...(found.user.role === 'ADMIN' ? { must_enrol_second_factor: !found.user.secondFactorOn } : {}),
   };
 }

@@ -7,6 +7,8 @@ export interface SessionState {
   isActive: boolean;
   role: 'ADMIN' | 'AO' | 'AC';
   mustChangePassword: boolean;
+  /** A platform admin without its required second factor: only the set-up is open (issue 23 item 14). */
+  mustEnrolSecondFactor?: boolean;
 }
 
 /** A client's own record as far as every call of the client area needs it: which one, and whether open. */

@@ -61,6 +61,7 @@ async function readSession(
           isActive: users.isActive,
           role: users.role,
           mustChangePassword: users.mustChangePassword,
+          mustEnrolSecondFactor: sql<boolean>`(${users.role} = 'ADMIN' and ${users.totpEnabledAt} is null)`,
         })
         .from(users)
         .where(eq(users.id, sql.placeholder('userId')))

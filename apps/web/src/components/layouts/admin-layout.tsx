@@ -1,6 +1,8 @@
 import { ArrowLeft, LayoutDashboard, LogOut, Menu, ShieldCheck, Users, X } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { ADMIN_SECURITY_PATH } from '../../features/auth/hooks/use-me.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import * as Dialog from '../ui/dialog.tsx';
@@ -37,6 +39,19 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       ))}
     </nav>
   );
+}
+
+/**
+ * The admin area's screens, once the admin has its required second factor (issue 23 item 14): until then every
+ * other call would be refused (403, which ends a session), so only the set-up opens.
+ */
+function AdminOutlet() {
+  const me = useMe();
+  const onSecurity = useLocation().pathname.startsWith(ADMIN_SECURITY_PATH);
+  if (onSecurity) return <Outlet />;
+  if (me.isPending) return null;
+  if (me.data?.must_enrol_second_factor === true) return <Navigate to={ADMIN_SECURITY_PATH} replace />;
+  return <Outlet />;
 }
 
 /** The admin layout of spec §2: sidebar 'Admin Panel', header 'Admin Section', Back to Agency Portal, Logout. */
@@ -105,7 +120,7 @@ export function AdminLayout() {
           </div>
         </header>
         <main className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-8">
-          <Outlet />
+          <AdminOutlet />
         </main>
       </div>
     </div>
