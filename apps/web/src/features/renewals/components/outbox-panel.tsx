@@ -94,8 +94,9 @@ export function OutboxPanel() {
                   <span className="block text-sm break-all text-slate-600">To {m.to}</span>
                 </span>
                 <span className="flex shrink-0 items-center gap-2 text-sm text-slate-500">
-                  <Badge tone={m.kind === 'digest' ? 'blue' : 'slate'}>
-                    {m.kind === 'digest' ? 'Digest' : 'Reminder'}
+                  <Badge tone={m.kind === 'digest' ? 'blue' : m.kind === 'security' ? 'amber' : 'slate'}>
+                    {/* 'security': to the owner about their account, such as the admin's reset (issue 23 item 14). */}
+                    {m.kind === 'digest' ? 'Digest' : m.kind === 'security' ? 'Security' : 'Reminder'}
                   </Badge>
                   {formatDate(m.created_at)}
                 </span>
