@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { DOCUMENT_MAX_BYTES, MSG } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -186,6 +188,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     preservePath: true,
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 10, fields: 20, fieldSize: FIELD_MAX_BYTES, parts: 30 },
   });
+  // The signed device cookie of sign-in throttling (lib/device-cookie.ts); its own key, derived from the token's.
+  await app.register(fastifyCookie, {
+    secret: createHmac('sha256', config.tokenSecret).update('portal device cookie').digest('hex'),
+  });
   await registerDocs(app, config.env !== 'production');
 
   const db = database.db;
@@ -206,7 +212,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hasher: services.hasher,
     tokens: services.tokens,
     challenges,
+    mailer: services.mailer,
     portalHost: config.portalHost,
+    secureCookies: config.portalScheme === 'https',
   });
   secondFactorRoutes(app, {
     db,
@@ -214,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: services.tokens,
     challenges,
     encryptionKey: config.encryptionKey,
+    secureCookies: config.portalScheme === 'https',
   });
   // Answers kept until the database announces a change (decisions 017 and 018): the admin's owner list, and per
   // agency the client area's plan answers and the workspace's client list.

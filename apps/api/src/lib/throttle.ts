@@ -23,9 +23,21 @@ export interface ThrottleKey {
 export interface PasswordKeys {
   /** The account's own count (at the caller's address, for a sign-in). */
   pair: ThrottleKey;
-  /** The caller's address across accounts: failures only. */
-  address: ThrottleKey;
+  /** The caller's address across accounts: failures only. Null for a known browser (its own count). */
+  address: ThrottleKey | null;
 }
+
+/** The keys a known browser's sign-in counts against: that browser and account alone (decisions §3). */
+export function deviceKeys(userId: string, deviceId: string): PasswordKeys {
+  return { pair: { key: `device:${userId}:${deviceId}`, max: LOGIN_MAX_FAILURES }, address: null };
+}
+
+/** The keys of a password check, as `reserveAttempt` takes them. */
+export const keyList = (keys: PasswordKeys): ThrottleKey[] =>
+  keys.address ? [keys.pair, keys.address] : [keys.pair];
+
+/** One notice a window per account that its password is being guessed (decisions §3). */
+export const guessNoticeKey = (userId: string): ThrottleKey => ({ key: `notice:${userId}`, max: 1 });
 
 const addressKey = (ip: string): ThrottleKey => ({ key: `address:${ip}`, max: LOGIN_ADDRESS_MAX_FAILURES });
 
@@ -100,10 +112,11 @@ export async function reserveAttempt(db: Db, keys: ThrottleKey[]): Promise<numbe
  * After a right password: the pair's count starts again, and the address gets back the attempt it lent (only
  * failures count there, so a busy office signing in is never limited).
  */
-export async function settleSuccess(
-  db: Db,
-  keys: { pair: ThrottleKey; address: ThrottleKey },
-): Promise<void> {
+export async function settleSuccess(db: Db, keys: PasswordKeys): Promise<void> {
+  if (!keys.address) {
+    await db.execute(sql`delete from login_throttle where key = ${keys.pair.key}`);
+    return;
+  }
   await db.execute(sql`
     with gone as (delete from login_throttle where key = ${keys.pair.key})
     update login_throttle set failures = greatest(failures - 1, 0) where key = ${keys.address.key}`);

@@ -1,18 +1,30 @@
 import { endpoints, TENANT_HOST_HEADER } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { readDevice, rememberDevice } from '../../lib/device-cookie.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
 import { type AuthDeps, changePassword, login, logout, me } from './auth.service.ts';
 
-export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  addRoute(app, endpoints.login, ({ req, body }) => {
+export function authRoutes(
+  app: FastifyInstance,
+  deps: AuthDeps & {
+    /** Device cookies only over HTTPS when the portal is served so. */ secureCookies?: boolean;
+  },
+): void {
+  addRoute(app, endpoints.login, ({ req, reply, body }) => {
     const header = req.headers[TENANT_HOST_HEADER];
-    return login(deps, {
-      email: body.email,
-      password: body.password,
-      tenantHost: Array.isArray(header) ? header[0] : header,
-      ip: req.ip,
-    });
+    const device = readDevice(req);
+    return login(
+      deps,
+      {
+        email: body.email,
+        password: body.password,
+        tenantHost: Array.isArray(header) ? header[0] : header,
+        ip: req.ip,
+        device,
+      },
+      (userId) => rememberDevice(reply, device, userId, deps.secureCookies ?? false),
+    );
   });
   addRoute(app, endpoints.logout, ({ req }) => logout(deps, caller(req), req.ip));
   addRoute(app, endpoints.me, ({ req }) => me(deps, caller(req)));

@@ -9,10 +9,15 @@ import {
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { ChallengeService } from '../../lib/challenges.ts';
+import type { Device } from '../../lib/device-cookie.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import {
+  deviceKeys,
   forgetExpired,
+  guessNoticeKey,
+  keyList,
   passwordChangeKeys,
   reserveAttempt,
   settleSuccess,
@@ -21,6 +26,7 @@ import {
 } from '../../lib/throttle.ts';
 import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
+import { guessingMail } from './guessing-mail.ts';
 import { secondFactorChallenge } from './second-factor.service.ts';
 import { parseTenantHost } from './tenant-host.ts';
 
@@ -30,10 +36,14 @@ export interface AuthDeps {
   tokens: TokenService;
   /** Signs the challenge a right password answers when the account has a second factor (decision 022). */
   challenges: ChallengeService;
+  /** For the notice to an account holder whose password is being guessed (decisions §3). */
+  mailer?: Mailer;
   portalHost: string;
 }
 
 export interface LoginInput {
+  /** The browser's signed device cookie, when it carries a valid one (lib/device-cookie.ts). */
+  device?: Device | null;
   email: string;
   password: string;
   tenantHost: string | undefined;
@@ -61,7 +71,31 @@ function refusal(candidate: repo.Candidate): AppError | null {
   return null;
 }
 
-export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginAnswer> {
+/**
+ * Tells the account holder, once a window, that sign-ins to their account are being refused for too many wrong
+ * passwords (decisions §3). Owners and the clients of a verified, active agency (decisions §4); the platform
+ * admin's account needs its second factor anyway, and has no agency outbox to keep the notice in.
+ */
+async function noticeGuessing(deps: AuthDeps, candidate: repo.Candidate, email: string): Promise<void> {
+  if (!deps.mailer || !candidate.agencyId || candidate.role === 'ADMIN') return;
+  if (candidate.role === 'AC' && !(candidate.ownerIsVerified && candidate.ownerIsActive)) return;
+  if ((await reserveAttempt(deps.db, [guessNoticeKey(candidate.userId)])) > 0) return;
+  await deps.mailer.send(
+    guessingMail({
+      agencyId: candidate.agencyId,
+      to: email,
+      name: candidate.fullName,
+      portalHost: deps.portalHost,
+    }),
+  );
+}
+
+export async function login(
+  deps: AuthDeps,
+  input: LoginInput,
+  /** Called with the user's id once a session is opened (the route remembers the browser, decision 021). */
+  onSession?: (userId: string) => void,
+): Promise<LoginAnswer> {
   const host = parseTenantHost(input.tenantHost, deps.portalHost);
   if (host.kind === 'unknown') throw new AppError('NOT_FOUND', MSG.unknownPortal);
   const agency = host.kind === 'agency' ? await repo.findAgencyBySlug(deps.db, host.slug) : null;
@@ -72,10 +106,16 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginAns
     : await repo.findPlatformCandidate(deps.db, input.email);
   // Counted per (account, address) and per address across accounts, before the hash (decision 021). An
   // unknown e-mail has a key of its own, so guesses at it never count against an account created later.
+  // A browser that has signed in to this account before is counted apart, by its device cookie.
   const account = candidate?.userId ?? `unknown:${agency?.id ?? 'platform'}:${input.email}`;
-  const keys = signInKeys(account, input.ip);
-  const wait = await reserveAttempt(deps.db, [keys.pair, keys.address]);
-  if (wait > 0) throw throttled(MSG.tooManyAttempts, wait);
+  const knownDevice = candidate && input.device?.userIds.includes(candidate.userId) ? input.device : null;
+  const keys =
+    candidate && knownDevice ? deviceKeys(candidate.userId, knownDevice.id) : signInKeys(account, input.ip);
+  const wait = await reserveAttempt(deps.db, keyList(keys));
+  if (wait > 0) {
+    if (candidate) await noticeGuessing(deps, candidate, input.email);
+    throw throttled(MSG.tooManyAttempts, wait);
+  }
 
   const hasher = deps.hasher.forAddress(input.ip);
   const ok = candidate
@@ -108,6 +148,7 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginAns
   // With a second factor the password alone opens no session: a challenge for the code instead (issue 23, 14).
   if (candidate.secondFactor) return secondFactorChallenge(deps, subject);
   const token = await deps.tokens.sign(subject);
+  onSession?.(candidate.userId);
   // The bookkeeping of a sign-in is one statement: one round trip and one commit (issue 8).
   await repo.recordSignIn(deps.db, {
     actorUserId: candidate.userId,
@@ -150,7 +191,7 @@ export async function changePassword(
   if (!account) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
   // Wrong current passwords are throttled like sign-ins (issue 23 item 7, decision 021).
   const keys = passwordChangeKeys(who.userId, ip);
-  const wait = await reserveAttempt(deps.db, [keys.pair, keys.address]);
+  const wait = await reserveAttempt(deps.db, keyList(keys));
   if (wait > 0) throw throttled(MSG.tooManyPasswordChanges, wait);
   const hasher = deps.hasher.forAddress(ip);
   if (!(await hasher.verify(account.passwordHash, input.current_password))) {

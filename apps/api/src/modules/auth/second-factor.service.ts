@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import {
   forgetExpired,
+  keyList,
   reserveAttempt,
   secondFactorKeys,
   settleSuccess,
@@ -86,11 +87,13 @@ export async function secondFactorChallenge(
 export async function loginWithSecondFactor(
   deps: SecondFactorDeps,
   input: { challenge: string; code?: string | undefined; recoveryCode?: string | undefined; ip: string },
+  /** Called with the user's id once a session is opened (the route remembers the browser, decision 021). */
+  onSession?: (userId: string) => void,
 ): Promise<LoginResponse> {
   const subject = await deps.challenges.verify(input.challenge);
   if (!subject) throw new AppError('UNAUTHENTICATED', SECOND_FACTOR_MSG.challengeExpired);
   const keys = secondFactorKeys(subject.userId, input.ip);
-  const wait = await reserveAttempt(deps.db, [keys.pair, keys.address]);
+  const wait = await reserveAttempt(deps.db, keyList(keys));
   if (wait > 0) throw throttled(SECOND_FACTOR_MSG.tooManyCodes, wait);
 
   const user = await repo.findSecondFactor(deps.db, subject.userId);
@@ -126,6 +129,7 @@ export async function loginWithSecondFactor(
   }
   await settleSuccess(deps.db, keys);
   const token = await deps.tokens.sign(subject);
+  onSession?.(user.id);
   await recordSignIn(deps.db, {
     actorUserId: user.id,
     actorRole: user.role,
@@ -198,7 +202,7 @@ export async function confirmSecondFactor(
   if (user.enabledAt) throw new AppError('CONFLICT', SECOND_FACTOR_MSG.alreadyEnabled);
   if (!user.secretEnc) throw new AppError('CONFLICT', SECOND_FACTOR_MSG.notEnrolling);
   const keys = secondFactorKeys(user.id, ip);
-  const wait = await reserveAttempt(deps.db, [keys.pair, keys.address]);
+  const wait = await reserveAttempt(deps.db, keyList(keys));
   if (wait > 0) throw throttled(SECOND_FACTOR_MSG.tooManyCodes, wait);
   const step = await checkCode(decryptField(deps.encryptionKey, user.secretEnc), input.code, user.lastStep);
   if (step === null) throw wrongCode();
@@ -230,7 +234,7 @@ export async function disableSecondFactor(
   const user = await own(deps.db, who);
   if (!user.enabledAt || !user.secretEnc) throw new AppError('CONFLICT', SECOND_FACTOR_MSG.notEnabled);
   const keys = secondFactorKeys(user.id, ip);
-  const wait = await reserveAttempt(deps.db, [keys.pair, keys.address]);
+  const wait = await reserveAttempt(deps.db, keyList(keys));
   if (wait > 0) throw throttled(SECOND_FACTOR_MSG.tooManyCodes, wait);
   if (!(await deps.hasher.forAddress(ip).verify(user.passwordHash, input.current_password))) {
     throw new AppError('BAD_REQUEST', MSG.currentPasswordWrong, MSG.currentPasswordWrong, {

@@ -1,5 +1,5 @@
 import { LOGIN_ADDRESS_MAX_FAILURES, MSG } from '@portal/contract';
-import { like, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figure } from '../../../test/figures.ts';
 import {
@@ -10,7 +10,7 @@ import {
   type TestApp,
   uniqueIp,
 } from '../../../test/helpers.ts';
-import { loginThrottle } from '../../db/schema.ts';
+import { loginThrottle, mailOutbox } from '../../db/schema.ts';
 
 // Sign-in throttling as decisions §3 amends it (issue 23 items 5 and 6, decision 021): per (account, address),
 // counted before the password is checked, with a much higher limit per address across accounts. On c5ef5a3
@@ -167,6 +167,65 @@ describe('sign-in throttling', () => {
       .where(like(loginThrottle.key, `address:${creds.remoteAddress}`));
     // 8 failures, 2 successes given back.
     expect(address?.failures).toBe(8);
+  });
+
+  it('a browser that signed in before is counted apart: a guesser at its address does not lock it out', async () => {
+    const agency = await registerAgency(t.app);
+    const other = await registerAgency(t.app);
+    const office = uniqueIp();
+    const creds = { email: agency.email, host: agency.host };
+    const first = await signIn(t.app, { ...creds, password: agency.password, remoteAddress: office });
+    expect(first.statusCode).toBe(200);
+    const cookieOf = (res: typeof first) => {
+      const set = res.cookies.find((c) => c.name === 'portal_device');
+      expect(set?.httpOnly).toBe(true);
+      return `portal_device=${set!.value}`;
+    };
+    const device = cookieOf(first);
+    // Someone at the same address guesses until the account is locked there.
+    for (let i = 0; i < 5; i += 1)
+      expect((await signIn(t.app, { ...creds, password: wrong(i), remoteAddress: office })).statusCode).toBe(
+        401,
+      );
+    expect(
+      (await signIn(t.app, { ...creds, password: agency.password, remoteAddress: office })).statusCode,
+    ).toBe(429);
+    const withCookie = (cookie: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/agencies/client-login',
+        headers: { 'x-tenant-host': agency.host, cookie },
+        payload: { email: agency.email, password },
+        remoteAddress: office,
+      });
+    // The owner's own browser still signs in.
+    expect((await withCookie(device, agency.password)).statusCode).toBe(200);
+    // Another account's cookie (the guesser's own), a tampered one or none do not.
+    const theirs = cookieOf(
+      await signIn(t.app, {
+        email: other.email,
+        host: other.host,
+        password: other.password,
+        remoteAddress: office,
+      }),
+    );
+    expect((await withCookie(theirs, agency.password)).statusCode).toBe(429);
+    expect((await withCookie(`${device.slice(0, -2)}xx`, agency.password)).statusCode).toBe(429);
+  });
+
+  it('the account holder is e-mailed once when their account is being guessed', async () => {
+    const agency = await registerAgency(t.app);
+    const creds = { email: agency.email, host: agency.host };
+    const guesser = uniqueIp();
+    for (let i = 0; i < 8; i += 1)
+      await signIn(t.app, { ...creds, password: wrong(i), remoteAddress: guesser });
+    const notices = await t.db
+      .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.agencyId, agency.agencyId), eq(mailOutbox.kind, 'security')));
+    expect(notices).toEqual([
+      { to: agency.email, subject: 'Someone is trying to sign in to your Agency Portal account' },
+    ]);
   });
 
   it('rows whose window has ended are removed', async () => {
