@@ -34,8 +34,19 @@ export const queryKeys = {
     all: ['secondary-clients'] as const,
     detail: (id: string) => ['secondary-clients', 'detail', id] as const,
   },
-  /** The agency client's own area: a family member's documents, listed and each downloaded (issue 23 item 9). */
+  /** The agency client's own area; a family member's documents, listed and each downloaded (issue 23 item 9). */
   clientArea: {
+    summary: ['client-area', 'summary'] as const,
+    profile: ['client-area', 'profile'] as const,
+    agency: ['client-area', 'agency'] as const,
+    alerts: ['client-area', 'alerts'] as const,
+    plans: ['client-area', 'plans'] as const,
+    plan: (id: string) => ['client-area', 'plan', id] as const,
+    planDocument: (id: string) => ['client-area', 'plan-document', id] as const,
+    members: ['client-area', 'members'] as const,
+    member: (id: string) => ['client-area', 'member', id] as const,
+    /** The client's e-mail reminders (My Profile's card). */
+    notificationPreference: ['client-area', 'notification-preference'] as const,
     memberDocuments: (id: string) => ['client-area', 'member-documents', id] as const,
     memberDocument: (id: string, kind: string) => ['client-area', 'member-document', id, kind] as const,
   },

@@ -1,5 +1,5 @@
 import { Building2, Globe, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
-import { fetchAgency } from '../../../features/client-portal/api/client-portal.ts';
+import { fetchAgency } from '../../../features/client-portal/api/get-agency.ts';
 import {
   Card,
   EmptyState,

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { fetchAlerts } from '../../../features/client-portal/api/client-portal.ts';
+import { fetchAlerts } from '../../../features/client-portal/api/get-alerts.ts';
 import {
   ALERTS_FAILED,
   AlertList,

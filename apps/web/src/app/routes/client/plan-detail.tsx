@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { fetchPlanDetails } from '../../../features/client-portal/api/client-portal.ts';
+import { fetchPlanDetails } from '../../../features/client-portal/api/get-plan-details.ts';
 import { clientPaths } from '../../../features/client-portal/components/client-paths.ts';
 import { NomineeCard } from '../../../features/client-portal/components/nominee-card.tsx';
 import {

@@ -1,4 +1,4 @@
-import { fetchMyPlans } from '../../../features/client-portal/api/client-portal.ts';
+import { fetchMyPlans } from '../../../features/client-portal/api/get-my-plans.ts';
 import { ErrorState, PageHeading } from '../../../features/client-portal/components/parts.tsx';
 import { PlanCardSkeletons } from '../../../features/client-portal/components/plan-card.tsx';
 import { PlansBrowser } from '../../../features/client-portal/components/plans-browser.tsx';

@@ -4,11 +4,9 @@ import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'rea
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  fetchOwnAvatar,
-  fetchProfile,
-  fetchSummary,
-} from '../../../features/client-portal/api/client-portal.ts';
+import { fetchOwnAvatar } from '../../../features/client-portal/api/get-own-avatar.ts';
+import { fetchProfile } from '../../../features/client-portal/api/get-profile.ts';
+import { fetchSummary } from '../../../features/client-portal/api/get-summary.ts';
 import { clientPaths } from '../../../features/client-portal/components/client-paths.ts';
 import { Avatar } from '../../../features/client-portal/components/client-shell.tsx';
 import {

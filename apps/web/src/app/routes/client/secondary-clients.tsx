@@ -1,4 +1,4 @@
-import { fetchSecondaryClients } from '../../../features/client-portal/api/client-portal.ts';
+import { fetchSecondaryClients } from '../../../features/client-portal/api/get-secondary-clients.ts';
 import { ErrorState, PageHeading } from '../../../features/client-portal/components/parts.tsx';
 import {
   SecondaryList,

@@ -2,7 +2,7 @@ import type { SecondaryDocumentKind } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiBlob } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { DOCUMENT_TIMEOUT_MS } from './client-portal.ts';
+import { DOCUMENT_TIMEOUT_MS } from './get-plan-document.ts';
 
 /** One of a family member's documents (a streamed download, audited by the API), within spec §9's 30 s. */
 export function fetchMemberDocument(

@@ -19,8 +19,8 @@ import { useDebouncedNavigation } from '../../../components/layouts/workspace-la
 import * as Dialog from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currentClaims } from '../../../lib/session.ts';
-import { useObjectUrl } from '../../../lib/use-object-url.ts';
-import { fetchOwnAvatar, fetchProfile } from '../api/client-portal.ts';
+import { useOwnAvatar } from '../api/get-own-avatar.ts';
+import { useProfile } from '../api/get-profile.ts';
 import { clientPaths } from './client-paths.ts';
 import { initials } from './plan-rules.ts';
 
@@ -225,25 +225,14 @@ function UserMenu({
 export function ClientShell() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [profile, setProfile] = useState<ClientProfile | null>(null);
+  const profile = useProfile().data ?? null;
   const title = clientTitle(pathname);
 
   useEffect(() => {
     document.title = `${title} · Agency Portal`;
   }, [title]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchProfile(controller.signal).then(
-      (answer) => !controller.signal.aborted && setProfile(answer),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
-
-  const avatar = useObjectUrl(profile?.has_avatar ? profile.primaryclientid : null, (signal) =>
-    fetchOwnAvatar(profile!.primaryclientid, signal),
-  );
+  const avatar = useOwnAvatar(profile?.has_avatar ? profile.primaryclientid : null);
   const name = profile?.fullName || currentClaims()?.clientName || '';
 
   return (

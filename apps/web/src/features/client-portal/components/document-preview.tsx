@@ -3,8 +3,8 @@ import { Download, Eye, FileText, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import * as Dialog from '../../../components/ui/dialog.tsx';
-import { saveBlob } from '../api/client-portal.ts';
 import { useMemberDocument } from '../api/get-member-document.ts';
+import { saveBlob } from './save-blob.ts';
 
 // A family member's documents (spec §2 Secondary client detail): each opens a preview with a download, or
 // says 'Not available'. The preview shows PDFs and images only; anything else says 'Preview not supported'.

@@ -4,8 +4,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import * as Dialog from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
-import { fetchPlanDocument, saveBlob } from '../api/client-portal.ts';
+import { fetchPlanDocument } from '../api/get-plan-document.ts';
 import { documentFileName } from './plan-rules.ts';
+import { saveBlob } from './save-blob.ts';
 
 // The PDF viewer (spec §2 Plan details, §4 viewer states, §8 viewer errors): loading, then the document or
 // 'Cannot Load Document' with the reason and 'Download Instead'; Open in new tab, Download and Close.

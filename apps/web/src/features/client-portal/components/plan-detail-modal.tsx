@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { fetchPlanDetails } from '../api/client-portal.ts';
+import { fetchPlanDetails } from '../api/get-plan-details.ts';
 import { clientPaths } from './client-paths.ts';
 import { NomineeCard } from './nominee-card.tsx';
 import { ErrorState, Field, Loading, Skeleton } from './parts.tsx';

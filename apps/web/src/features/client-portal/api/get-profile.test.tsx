@@ -1,7 +1,16 @@
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../test/jwt.ts';
+import { renderWithQuery } from '../../../test/render.tsx';
 import { profile, stubApi } from '../components/fixtures.test-kit.ts';
-import { fetchProfile } from './client-portal.ts';
+import { useProfile } from './get-profile.ts';
+
+function Name({ label }: { label: string }) {
+  const query = useProfile();
+  if (query.isError)
+    return <button type="button" onClick={() => void query.refetch()}>{`${label} retry`}</button>;
+  return <p>{query.data ? `${label}: ${query.data.fullName}` : `${label}: loading`}</p>;
+}
 
 describe('the client profile call', () => {
   beforeEach(() => localStorage.setItem('token', tokenFor(['AC'])));
@@ -12,11 +21,17 @@ describe('the client profile call', () => {
 
   it('answers the shell and the screen asking at the same moment with one request, and asks again later', async () => {
     const calls = stubApi([[/client\/profile$/, { body: profile() }]]);
-    const [a, b] = await Promise.all([fetchProfile(), fetchProfile(new AbortController().signal)]);
-    expect(a).toEqual(b);
+    const { client } = renderWithQuery(
+      <>
+        <Name label="shell" />
+        <Name label="screen" />
+      </>,
+    );
+    expect(await screen.findByText('shell: Priya Sharma')).toBeInTheDocument();
+    expect(screen.getByText('screen: Priya Sharma')).toBeInTheDocument();
     expect(calls.filter((url) => url.endsWith('/client/profile'))).toHaveLength(1);
 
-    await fetchProfile();
+    await client.refetchQueries();
     expect(calls.filter((url) => url.endsWith('/client/profile'))).toHaveLength(2);
   });
 
@@ -28,8 +43,10 @@ describe('the client profile call', () => {
         () => (status === 200 ? { body: profile() } : { status, body: { message: 'Something went wrong.' } }),
       ],
     ]);
-    await expect(fetchProfile()).rejects.toThrow();
+    renderWithQuery(<Name label="shell" />);
+    const retry = await screen.findByRole('button', { name: 'shell retry' });
     status = 200;
-    await expect(fetchProfile()).resolves.toEqual(profile());
+    retry.click();
+    await waitFor(() => expect(screen.getByText('shell: Priya Sharma')).toBeInTheDocument());
   });
 });

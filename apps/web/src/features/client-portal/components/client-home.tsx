@@ -1,0 +1,250 @@
+import type { ClientAgency } from '@portal/contract';
+import {
+  ArrowRight,
+  Building2,
+  FileText,
+  Globe,
+  IndianRupee,
+  Mail,
+  Phone,
+  ShieldCheck,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { combineQueries } from '../../../components/ui/query-states.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { useAgency } from '../api/get-agency.ts';
+import { useAlerts } from '../api/get-alerts.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { useSummary } from '../api/get-summary.ts';
+import { AlertList, AlertSkeleton } from './alert-list.tsx';
+import { clientPaths } from './client-paths.ts';
+import { Card, ErrorState, Loading, Skeleton } from './parts.tsx';
+
+// /agency-client/dashboard (spec §2 Client dashboard home): welcome banner with the profile's completeness,
+// the agency card, upcoming alerts and actions, and the summary figures.
+
+/** How many alerts the home shows; 'View all' opens the rest (decisions §4). */
+export const HOME_ALERTS = 5;
+
+function Figure({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+  return (
+    <section aria-label={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-center gap-2 text-sm font-medium text-slate-600">
+        {icon}
+        {label}
+      </div>
+      <p
+        data-testid="figure-value"
+        className="mt-2 text-xl font-semibold text-slate-900 tabular-nums sm:text-2xl"
+      >
+        {value}
+      </p>
+    </section>
+  );
+}
+
+function AgencyCard({ agency }: { agency: ClientAgency | null }) {
+  return (
+    <Card
+      title="Agency Details"
+      action={
+        agency ? (
+          <Link to={clientPaths.agency} className="text-sm font-medium text-primary-700 hover:underline">
+            View details
+          </Link>
+        ) : null
+      }
+    >
+      {agency ? (
+        <div className="flex flex-col gap-2 text-sm">
+          <p className="flex items-center gap-2 text-base font-medium text-slate-900">
+            <Building2 className="size-4 shrink-0 text-slate-500" aria-hidden />
+            {agency.name}
+          </p>
+          <a
+            href={`mailto:${agency.email}`}
+            className="flex items-center gap-2 break-all text-primary-700 hover:underline"
+          >
+            <Mail className="size-4 shrink-0" aria-hidden />
+            {agency.email}
+          </a>
+          <a
+            href={`tel:${agency.phonenumber}`}
+            className="flex items-center gap-2 text-primary-700 hover:underline"
+          >
+            <Phone className="size-4 shrink-0" aria-hidden />
+            {agency.phonenumber}
+          </a>
+          {agency.website ? (
+            <a
+              href={/^https?:\/\//i.test(agency.website) ? agency.website : `https://${agency.website}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex items-center gap-2 break-all text-primary-700 hover:underline"
+            >
+              <Globe className="size-4 shrink-0" aria-hidden />
+              {agency.website}
+            </a>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">No agency details available</p>
+      )}
+    </Card>
+  );
+}
+
+function AlertsCard() {
+  const query = useAlerts();
+  const alerts = query.data?.alerts ?? [];
+  return (
+    <Card
+      title="Upcoming Alerts & Actions"
+      action={
+        <Link
+          to={clientPaths.alerts}
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
+        >
+          View all
+          {query.isSuccess && alerts.length > 0 ? ` (${alerts.length})` : ''}
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      }
+    >
+      {query.isPending || (query.isError && query.isFetching) ? (
+        <Loading label="Loading alerts">
+          <AlertSkeleton />
+        </Loading>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+          We could not load your alerts.
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : alerts.length === 0 ? (
+        <p className="text-sm text-slate-600">Nothing urgent coming up.</p>
+      ) : (
+        <AlertList alerts={alerts.slice(0, HOME_ALERTS)} />
+      )}
+    </Card>
+  );
+}
+
+function HomeSkeleton() {
+  return (
+    <Loading label="Loading dashboard" className="flex flex-col gap-5">
+      <Skeleton className="h-28 w-full rounded-xl" />
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-24 rounded-xl" />
+        ))}
+      </div>
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
+        <Skeleton className="h-48 rounded-xl" />
+        <Skeleton className="h-48 rounded-xl lg:col-span-2" />
+      </div>
+    </Loading>
+  );
+}
+
+export function ClientHome() {
+  const agencyQuery = useAgency();
+  // The agency card says when the agency is unknown: its failure is not the home's.
+  const home = combineQueries([useSummary(), useProfile()] as const);
+  // The alerts are asked for with the rest of the home rather than once the rest has come (one request: the
+  // card below shares this query).
+  useAlerts();
+
+  if (home.status === 'pending' || (home.status === 'error' && home.isFetching) || agencyQuery.isPending) {
+    return <HomeSkeleton />;
+  }
+  if (home.status === 'error') {
+    return (
+      <ErrorState
+        message="Failed to load dashboard data. Please try again."
+        onRetry={() => void home.refetch()}
+      />
+    );
+  }
+  const [summary, profile] = home.data as NonNullable<typeof home.data>;
+  const agency = agencyQuery.data ?? null;
+  const firstName = profile.fullName.split(' ')[0] ?? profile.fullName;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <section className="flex flex-col gap-3 rounded-xl bg-gradient-to-r from-primary-700 to-primary-600 p-5 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between md:p-6">
+        <div>
+          <h1 className="text-xl font-semibold md:text-2xl">Welcome back, {firstName}</h1>
+          <p className="mt-1 text-sm text-primary-100">
+            Your plans, family and documents with {agency?.name ?? 'your agency'}, in one place.
+          </p>
+        </div>
+        <Link
+          to={clientPaths.profile}
+          className="inline-flex items-center gap-2 self-start rounded-full bg-white/15 px-3 py-1 text-sm font-medium ring-1 ring-white/30 hover:bg-white/25 sm:self-center"
+        >
+          <ShieldCheck className="size-4" aria-hidden />
+          Profile {profile.profile_completeness}% complete
+        </Link>
+      </section>
+
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Figure
+          label="Total Plans"
+          value={summary.total_plans.toLocaleString('en-IN')}
+          icon={<FileText className="size-4" aria-hidden />}
+        />
+        <Figure
+          label="Secondary Clients"
+          value={summary.total_secondary_clients.toLocaleString('en-IN')}
+          icon={<Users className="size-4" aria-hidden />}
+        />
+        <Figure
+          label="Total Premium"
+          value={formatMoney(summary.total_premium)}
+          icon={<IndianRupee className="size-4" aria-hidden />}
+        />
+        <Figure
+          label="Claims This Year"
+          value={summary.claims_this_year.toLocaleString('en-IN')}
+          icon={<ShieldCheck className="size-4" aria-hidden />}
+        />
+      </div>
+
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
+        <div className="lg:order-2 lg:col-span-2">
+          <AlertsCard />
+        </div>
+        <div className="flex flex-col gap-5 lg:order-1">
+          <AgencyCard agency={agency} />
+          <Card title="Quick links">
+            <ul className="-my-1 flex flex-col">
+              {[
+                { to: clientPaths.plans, label: 'My Plans', icon: FileText },
+                { to: clientPaths.secondaryClients, label: 'Secondary Clients', icon: Users },
+                { to: clientPaths.profile, label: 'My Profile', icon: UserRound },
+              ].map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className="flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                  >
+                    <Icon className="size-4 text-slate-500" aria-hidden />
+                    {label}
+                    <ArrowRight className="ml-auto size-4 text-slate-400" aria-hidden />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-xs text-slate-500">Total Premium counts your active policies.</p>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
