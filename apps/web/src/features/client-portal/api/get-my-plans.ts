@@ -8,7 +8,12 @@ export function fetchMyPlans(signal?: AbortSignal) {
 }
 
 export const myPlansQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.clientArea.plans, queryFn: ({ signal }) => fetchMyPlans(signal) });
+  queryOptions({
+    queryKey: queryKeys.clientArea.plans,
+    queryFn: ({ signal }) => fetchMyPlans(signal),
+    // Spec §8: a plan list failure is logged; the screen also offers a retry.
+    meta: { errorLog: 'My plans failed to load' },
+  });
 
 export function useMyPlans() {
   return useQuery(myPlansQueryOptions());

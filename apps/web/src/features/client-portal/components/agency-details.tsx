@@ -1,0 +1,104 @@
+import { Building2, Globe, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { useAgency } from '../api/get-agency.ts';
+import { isNotFound } from './is-not-found.ts';
+import { Card, EmptyState, ErrorState, Field, PageHeading } from './parts.tsx';
+
+/** /agency-client/dashboard/agency-details: My Agency Details, read-only (spec §2). */
+export function ClientAgencyDetails() {
+  const query = useAgency();
+  return (
+    <div>
+      <PageHeading title="My Agency Details" />
+      {query.isPending || (query.isError && query.isFetching) ? (
+        <p role="status" className="text-sm text-slate-600">
+          Loading agency details...
+        </p>
+      ) : query.isError ? (
+        isNotFound(query.error) ? (
+          <EmptyState message="No agency details available" />
+        ) : (
+          <ErrorState
+            message="We could not load your agency's details."
+            onRetry={() => void query.refetch()}
+          />
+        )
+      ) : (
+        <Card>
+          <div className="mb-5 flex items-center gap-3">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
+              <Building2 className="size-6" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <h2 className="text-lg font-semibold text-slate-900">{query.data.name}</h2>
+              <p className="text-sm text-slate-600">Your insurance and investment agency</p>
+            </div>
+          </div>
+          <dl className="grid grid-cols-1 gap-5 text-sm sm:grid-cols-2">
+            <Field
+              label="Email"
+              value={
+                <a
+                  href={`mailto:${query.data.email}`}
+                  className="inline-flex items-center gap-2 break-all text-primary-700 hover:underline"
+                >
+                  <Mail className="size-4 shrink-0" aria-hidden /> {query.data.email}
+                </a>
+              }
+            />
+            <Field
+              label="Phone"
+              value={
+                <a
+                  href={`tel:${query.data.phonenumber}`}
+                  className="inline-flex items-center gap-2 text-primary-700 hover:underline"
+                >
+                  <Phone className="size-4 shrink-0" aria-hidden /> {query.data.phonenumber}
+                </a>
+              }
+            />
+            <Field
+              label="License Number"
+              value={
+                query.data.license_number ? (
+                  <span className="inline-flex items-center gap-2">
+                    <ShieldCheck className="size-4 shrink-0 text-slate-500" aria-hidden />{' '}
+                    {query.data.license_number}
+                  </span>
+                ) : null
+              }
+            />
+            <Field
+              label="Website"
+              value={
+                query.data.website ? (
+                  <a
+                    href={
+                      /^https?:\/\//i.test(query.data.website)
+                        ? query.data.website
+                        : `https://${query.data.website}`
+                    }
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-2 break-all text-primary-700 hover:underline"
+                  >
+                    <Globe className="size-4 shrink-0" aria-hidden /> {query.data.website}
+                  </a>
+                ) : null
+              }
+            />
+            <Field
+              className="sm:col-span-2"
+              label="Address"
+              value={
+                <span className="inline-flex items-start gap-2">
+                  <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />{' '}
+                  {query.data.address}
+                </span>
+              }
+            />
+          </dl>
+        </Card>
+      )}
+    </div>
+  );
+}

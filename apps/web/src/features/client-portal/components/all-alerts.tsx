@@ -1,0 +1,44 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAlerts } from '../api/get-alerts.ts';
+import { AlertList, AlertSkeleton } from './alert-list.tsx';
+import { clientPaths } from './client-paths.ts';
+import { Card, EmptyState, ErrorState, Loading, PageHeading } from './parts.tsx';
+
+/** Every upcoming alert, behind the home's 'View all' (decisions §4); a failure is also told in a toast. */
+export function AllAlerts() {
+  const query = useAlerts();
+
+  return (
+    <div>
+      <Link
+        to={clientPaths.home}
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Dashboard
+      </Link>
+      <PageHeading title="Upcoming Alerts & Actions">
+        {query.isSuccess ? (
+          <span className="text-sm text-slate-600">
+            {query.data.alerts.length} alert{query.data.alerts.length === 1 ? '' : 's'}
+          </span>
+        ) : null}
+      </PageHeading>
+      {query.isPending || (query.isError && query.isFetching) ? (
+        <Card>
+          <Loading label="Loading alerts">
+            <AlertSkeleton rows={5} />
+          </Loading>
+        </Card>
+      ) : query.isError ? (
+        <ErrorState message="We could not load your alerts." onRetry={() => void query.refetch()} />
+      ) : query.data.alerts.length === 0 ? (
+        <EmptyState message="Nothing urgent coming up." />
+      ) : (
+        <Card>
+          <AlertList alerts={query.data.alerts} />
+        </Card>
+      )}
+    </div>
+  );
+}

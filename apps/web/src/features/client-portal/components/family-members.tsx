@@ -1,0 +1,26 @@
+import { useSecondaryClients } from '../api/get-secondary-clients.ts';
+import { ErrorState, PageHeading } from './parts.tsx';
+import { SecondaryList, SecondaryListSkeleton } from './secondary-list.tsx';
+
+/** Secondary Clients (spec §2): the client's family members. */
+export function FamilyMembers() {
+  const query = useSecondaryClients();
+  return (
+    <div>
+      <PageHeading title="Secondary Clients">
+        {query.isSuccess && query.data.length > 0 ? (
+          <span className="text-sm text-slate-600">
+            {query.data.length} member{query.data.length === 1 ? '' : 's'}
+          </span>
+        ) : null}
+      </PageHeading>
+      {query.isPending || (query.isError && query.isFetching) ? (
+        <SecondaryListSkeleton />
+      ) : query.isError ? (
+        <ErrorState message="Failed to fetch details" onRetry={() => void query.refetch()} />
+      ) : (
+        <SecondaryList members={query.data} />
+      )}
+    </div>
+  );
+}
