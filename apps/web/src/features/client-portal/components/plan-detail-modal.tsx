@@ -7,14 +7,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { fetchPlanDetails } from '../api/get-plan-details.ts';
+import { usePlanDetails } from '../api/get-plan-details.ts';
 import { clientPaths } from './client-paths.ts';
+import { isNotFound } from './is-not-found.ts';
 import { NomineeCard } from './nominee-card.tsx';
 import { ErrorState, Field, Loading, Skeleton } from './parts.tsx';
 import { type DocumentPlan, useDocumentDownload } from './pdf-viewer.tsx';
 import { planRows } from './plan-fields.ts';
 import { numberLabel, planStatus } from './plan-rules.ts';
-import { isNotFound, useLoad } from './use-load.ts';
 
 // The reusable plan detail modal (spec §2 Plan details): closes on Escape or a backdrop click (the project's
 // Modal), shows Download when the plan's document is available, the plan's fields and its nominee.
@@ -77,8 +77,8 @@ function Details({ plan }: { plan: PlanDetail }) {
 }
 
 function Body({ planId }: { planId: string }) {
-  const { state, retry } = useLoad((signal) => fetchPlanDetails(planId, signal), planId);
-  if (state.status === 'loading') {
+  const query = usePlanDetails(planId);
+  if (query.isPending || (query.isError && query.isFetching)) {
     return (
       <Loading label="Loading plan details" className="flex flex-col gap-4">
         <Skeleton className="h-16 w-full" />
@@ -91,20 +91,20 @@ function Body({ planId }: { planId: string }) {
       </Loading>
     );
   }
-  if (state.status === 'error') {
-    if (isNotFound(state.error)) {
+  if (query.isError) {
+    if (isNotFound(query.error)) {
       return <ErrorState title="No plan details found" message="This plan is not on your record." />;
     }
-    const detail = state.error instanceof ApiError ? (state.error.detail ?? state.error.message) : null;
+    const detail = query.error instanceof ApiError ? (query.error.detail ?? query.error.message) : null;
     return (
       <ErrorState
         title="Error Loading Details"
         message={detail || 'Failed to load details'}
-        onRetry={retry}
+        onRetry={() => void query.refetch()}
       />
     );
   }
-  return <Details plan={state.data} />;
+  return <Details plan={query.data} />;
 }
 
 export interface PlanDetailModalProps {
