@@ -14,5 +14,5 @@ export const secondaryClientQueryOptions = (id: string) =>
   });
 
 export function useSecondaryClient(id: string) {
-  return useQuery(secondaryClientQueryOptions(id));
+  return useQuery({ ...secondaryClientQueryOptions(id), enabled: Boolean(id) });
 }
