@@ -1,63 +1,20 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { fetchNotificationPreference, saveNotificationPreference } from '../api/renewals.ts';
-
-type Preference = Awaited<ReturnType<typeof fetchNotificationPreference>>;
+import {
+  type NotificationPreference,
+  useNotificationPreference,
+} from '../api/get-notification-preference.ts';
+import { useSaveNotificationPreference } from '../api/update-notification-preference.ts';
 
 const LANGUAGES = { en: 'English', hi: 'हिन्दी (Hindi)' } as const;
 
 /** My Profile's "E-mail reminders": the client turns renewal e-mails on or off and picks their language. */
 export function NotificationPreferenceCard() {
-  const [saved, setSaved] = useState<Preference | null>(null);
-  const [enabled, setEnabled] = useState(true);
-  const [language, setLanguage] = useState<'en' | 'hi'>('en');
-  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads after Retry.
-  useEffect(() => {
-    const controller = new AbortController();
-    setStatus('loading');
-    fetchNotificationPreference(controller.signal).then(
-      (p) => {
-        if (controller.signal.aborted) return;
-        setSaved(p);
-        setEnabled(p.email_reminders);
-        setLanguage(p.language);
-        setStatus('ready');
-      },
-      () => !controller.signal.aborted && setStatus('error'),
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const p = await saveNotificationPreference({ email_reminders: enabled, language });
-      setSaved(p);
-      notify('success', 'Reminder preference saved.');
-    } catch (err) {
-      setError(
-        err instanceof ApiError
-          ? (Object.values(err.fields)[0] ?? err.message)
-          : 'Something went wrong. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const changed = saved !== null && (saved.email_reminders !== enabled || saved.language !== language);
-
+  const query = useNotificationPreference();
   return (
     <section
       aria-labelledby="reminders-title"
@@ -66,55 +23,80 @@ export function NotificationPreferenceCard() {
       <h2 id="reminders-title" className="font-semibold text-slate-900">
         E-mail reminders
       </h2>
-      {status === 'loading' ? (
+      {query.isPending || (query.isError && query.isFetching) ? (
         <div className="mt-3 flex flex-col gap-2" aria-busy="true">
           <div className="h-4 w-64 max-w-full animate-pulse rounded bg-slate-200" />
           <div className="h-9 w-48 animate-pulse rounded bg-slate-200" />
         </div>
       ) : null}
-      {status === 'error' ? (
+      {query.isError && !query.isFetching ? (
         <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-red-800">
           We could not load your reminder preference.
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
             Retry
           </Button>
         </div>
       ) : null}
-      {status === 'ready' && saved ? (
-        <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-4">
-          <p className="text-sm text-slate-600">
-            {saved.email
-              ? `Your agency e-mails you before a policy expires or an investment matures, at ${saved.email}.`
-              : 'Your agency has no e-mail address for you yet; ask them to add one to get reminders.'}
-          </p>
-          <div className="flex items-center gap-3">
-            <Switch
-              checked={enabled}
-              onCheckedChange={setEnabled}
-              label="Send me renewal reminders by e-mail"
-            />
-            <span aria-hidden className="text-sm text-slate-800">
-              Renewal reminders by e-mail: <strong>{enabled ? 'On' : 'Off'}</strong>
-            </span>
-          </div>
-          <div className="max-w-xs">
-            <SelectField
-              label="Reminder language"
-              options={['en', 'hi']}
-              optionLabels={LANGUAGES}
-              placeholder="Choose a language"
-              value={language}
-              onChange={(e) => e.target.value && setLanguage(e.target.value as 'en' | 'hi')}
-              error={error}
-            />
-          </div>
-          <div>
-            <Button type="submit" busy={busy} disabled={!changed}>
-              Save preference
-            </Button>
-          </div>
-        </form>
-      ) : null}
+      {query.isSuccess ? <PreferenceForm saved={query.data} /> : null}
     </section>
+  );
+}
+
+/** The form starts from the saved preference; Save is offered once it differs. */
+function PreferenceForm({ saved }: { saved: NotificationPreference }) {
+  const [enabled, setEnabled] = useState(saved.email_reminders);
+  const [language, setLanguage] = useState<'en' | 'hi'>(saved.language);
+  const [error, setError] = useState<string | undefined>();
+  const save = useSaveNotificationPreference();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    save.mutate(
+      { email_reminders: enabled, language },
+      {
+        onSuccess: () => notify('success', 'Reminder preference saved.'),
+        onError: (err) =>
+          setError(
+            err instanceof ApiError
+              ? (Object.values(err.fields)[0] ?? err.message)
+              : 'Something went wrong. Please try again.',
+          ),
+      },
+    );
+  }
+
+  const changed = saved.email_reminders !== enabled || saved.language !== language;
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-4">
+      <p className="text-sm text-slate-600">
+        {saved.email
+          ? `Your agency e-mails you before a policy expires or an investment matures, at ${saved.email}.`
+          : 'Your agency has no e-mail address for you yet; ask them to add one to get reminders.'}
+      </p>
+      <div className="flex items-center gap-3">
+        <Switch checked={enabled} onCheckedChange={setEnabled} label="Send me renewal reminders by e-mail" />
+        <span aria-hidden className="text-sm text-slate-800">
+          Renewal reminders by e-mail: <strong>{enabled ? 'On' : 'Off'}</strong>
+        </span>
+      </div>
+      <div className="max-w-xs">
+        <SelectField
+          label="Reminder language"
+          options={['en', 'hi']}
+          optionLabels={LANGUAGES}
+          placeholder="Choose a language"
+          value={language}
+          onChange={(e) => e.target.value && setLanguage(e.target.value as 'en' | 'hi')}
+          error={error}
+        />
+      </div>
+      <div>
+        <Button type="submit" busy={save.isPending} disabled={!changed}>
+          Save preference
+        </Button>
+      </div>
+    </form>
   );
 }
