@@ -1,5 +1,7 @@
 import { DOCUMENT_MIN_BYTES, MSG } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiBlob } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Spec §9: a document fetch gives up after 30 s. */
 export const DOCUMENT_TIMEOUT_MS = 30_000;
@@ -52,4 +54,19 @@ export async function fetchPlanDocument(
   const head = await blob.slice(0, PDF_MAGIC.length).text();
   if (head !== PDF_MAGIC) throw new DocumentError('corrupted', 'Document file corrupted');
   return blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+}
+
+export const planDocumentQueryOptions = (plan: { plan_type: string; id: string }) =>
+  queryOptions({
+    queryKey: queryKeys.clientArea.planDocument(plan.id),
+    queryFn: ({ signal }) => fetchPlanDocument(plan, signal),
+    // The viewer fetches the document each time it opens and lets the bytes go when it closes.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+
+/** The plan's checked PDF, fetched only while `enabled` (the viewer open). */
+export function usePlanDocument(plan: { plan_type: string; id: string }, enabled: boolean) {
+  return useQuery({ ...planDocumentQueryOptions(plan), enabled });
 }

@@ -1,10 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 import { AlertCircle, Download, ExternalLink, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import * as Dialog from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
-import { fetchPlanDocument } from '../api/get-plan-document.ts';
+import { fetchPlanDocument, usePlanDocument } from '../api/get-plan-document.ts';
+import { useObjectUrl } from './document-preview.tsx';
 import { documentFileName } from './plan-rules.ts';
 import { saveBlob } from './save-blob.ts';
 
@@ -18,55 +19,27 @@ export interface DocumentPlan {
   plan_name: string;
 }
 
-type View =
-  | { status: 'loading' }
-  | { status: 'loaded'; blob: Blob; url: string }
-  | { status: 'error'; message: string };
-
 /** Fetches the plan's PDF and saves it under the spec's name; a failure says 'Download failed: …' (§8). */
 export function useDocumentDownload(plan: DocumentPlan) {
-  const [busy, setBusy] = useState(false);
-  const download = async (blob?: Blob) => {
-    if (blob) {
-      saveBlob(blob, documentFileName(plan));
-      return;
-    }
-    setBusy(true);
-    try {
-      saveBlob(await fetchPlanDocument(plan), documentFileName(plan));
-    } catch (err) {
-      notify('error', `Download failed: ${(err as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { download, busy };
+  const save = useMutation({
+    mutationFn: async (blob?: Blob) =>
+      saveBlob(blob ?? (await fetchPlanDocument(plan)), documentFileName(plan)),
+    onError: (err) => notify('error', `Download failed: ${err.message}`),
+  });
+  return { download: (blob?: Blob) => save.mutate(blob), busy: save.isPending };
 }
 
 function ViewerBody({ plan, onClose }: { plan: DocumentPlan; onClose: () => void }) {
-  const [view, setView] = useState<View>({ status: 'loading' });
+  const pdf = usePlanDocument(plan, true);
+  const url = useObjectUrl(pdf.data);
   const { download, busy } = useDocumentDownload(plan);
   const name = documentFileName(plan);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the plan's id and type name the document.
-  useEffect(() => {
-    const controller = new AbortController();
-    let url: string | null = null;
-    fetchPlanDocument(plan, controller.signal).then(
-      (blob) => {
-        if (controller.signal.aborted) return;
-        url = URL.createObjectURL(blob);
-        setView({ status: 'loaded', blob, url });
-      },
-      (err: Error) => {
-        if (!controller.signal.aborted) setView({ status: 'error', message: err.message });
-      },
-    );
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [plan.id, plan.plan_type]);
+  const view =
+    pdf.isSuccess && url
+      ? { status: 'loaded' as const, blob: pdf.data, url }
+      : pdf.isError
+        ? { status: 'error' as const, message: pdf.error.message }
+        : { status: 'loading' as const };
 
   const failed = view.status === 'error';
   return (
