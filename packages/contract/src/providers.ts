@@ -28,7 +28,8 @@ export const ServiceListResponseSchema = z.object({
   data: z.array(ServiceSchema),
 });
 
-const SERVICE_CODE_RE = /^[a-z_]{2,30}$/;
+// Checked after lowering; the documented pattern admits the upper-case spellings the API takes (decisions §4).
+const SERVICE_CODE_RE = /^[A-Za-z_]{2,30}$/;
 
 export const CreateServiceSchema = z.object({
   // Upper-case spellings are accepted and lowered (spec §3 service_code, decisions §4).
