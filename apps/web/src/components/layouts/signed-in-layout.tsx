@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,14 +8,12 @@ import { Button } from '../ui/button.tsx';
 /** Logs out on the server (revoking the token), then clears storage and goes to /login (spec §4). */
 export function useLogout() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const logout = async () => {
     setBusy(true);
     await signOut().catch(() => undefined);
     clearSession();
-    // The next person to sign in on this browser must not see this one's answers.
-    queryClient.clear();
+    // Leaving the signed-in areas clears the query cache once their screens are gone (app/providers).
     navigate('/login', { replace: true });
   };
   return { logout, busy };
