@@ -214,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     challenges,
     mailer: services.mailer,
     portalHost: config.portalHost,
+    portalScheme: config.portalScheme,
     secureCookies: config.portalScheme === 'https',
   });
   secondFactorRoutes(app, {

@@ -46,6 +46,10 @@ export const apiPaths = {
     beforeSecondFactor: true,
   },
   // The TOTP second factor (issue 23 item 14): the code step of sign-in, and its set-up for the admin and owners.
+  // One-time links to choose a password (issue 24, decision 025).
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', access: 'public' },
+  checkPasswordLink: { method: 'POST', path: '/api/auth/password-link', access: 'public' },
+  setPasswordWithLink: { method: 'POST', path: '/api/auth/password-link/set', access: 'public' },
   loginSecondFactor: { method: 'POST', path: '/api/auth/second-factor/login', access: 'public' },
   secondFactorStatus: {
     method: 'GET',

@@ -33,6 +33,9 @@ export const LOGIN_WINDOW_MINUTES = 15;
 export const LOGIN_ADDRESS_MAX_FAILURES = 50;
 /** Agencies registered from one address in a window of LOGIN_WINDOW_MINUTES (issue 23 item 7). */
 export const REGISTRATIONS_PER_ADDRESS = 10;
+/** "Forgot password?" requests in a window (issue 24): per e-mail address, and per caller's address. */
+export const RESET_REQUESTS_PER_EMAIL = 3;
+export const RESET_REQUESTS_PER_ADDRESS = 20;
 /** Sign-in sends the browser's host so the API knows which agency portal it is on (decisions §2). */
 export const TENANT_HOST_HEADER = 'x-tenant-host';
 export const RESERVED_SLUGS = ['www', 'api', 'admin', 'app', 'static'] as const;

@@ -52,6 +52,12 @@ import {
 } from './family.ts';
 import { FamilyListQuerySchema, FamilyListResponseSchema } from './family-view.ts';
 import {
+  ForgotPasswordSchema,
+  PasswordLinkCheckResponseSchema,
+  PasswordLinkCheckSchema,
+  SetPasswordWithLinkSchema,
+} from './password-links.ts';
+import {
   AddPlansResponseSchema,
   CreatePrimaryClientWithPlansSchema,
   UpdatePlanSchema,
@@ -173,6 +179,34 @@ export const endpoints = {
     tag: 'auth',
     body: ChangePasswordSchema,
     response: LoginResponseSchema,
+    replayable: false,
+    status: 200,
+  },
+  forgotPassword: {
+    ...apiPaths.forgotPassword,
+    summary:
+      'Send a one-time link to choose a new password to the account with this e-mail at X-Tenant-Host; the same answer whether or not one exists',
+    tag: 'auth',
+    body: ForgotPasswordSchema,
+    response: MessageResponseSchema,
+    replayable: false,
+    status: 200,
+  },
+  checkPasswordLink: {
+    ...apiPaths.checkPasswordLink,
+    summary: 'Whether a one-time password link still works, and whose it is',
+    tag: 'auth',
+    body: PasswordLinkCheckSchema,
+    response: PasswordLinkCheckResponseSchema,
+    replayable: false,
+    status: 200,
+  },
+  setPasswordWithLink: {
+    ...apiPaths.setPasswordWithLink,
+    summary: 'Choose a password with a one-time link; ends every session of the account',
+    tag: 'auth',
+    body: SetPasswordWithLinkSchema,
+    response: MessageResponseSchema,
     replayable: false,
     status: 200,
   },

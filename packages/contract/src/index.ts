@@ -11,6 +11,7 @@ export * from './errors.ts';
 export * from './family.ts';
 export * from './family-view.ts';
 export * from './messages.ts';
+export * from './password-links.ts';
 export * from './plan-status.ts';
 export * from './plan-vocabulary.ts';
 export * from './plans.ts';

@@ -553,6 +553,27 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * One-time links that let an account holder choose a password (issue 24, decision 025): a forgotten password
+ * ('reset', valid one hour) or an invitation to the client portal ('invite'). Only a SHA-256 of the link's
+ * secret is kept; a link is spent by the first use, and a newer link of the same purpose replaces older ones.
+ * No agency_id: the account decides the agency, and the table is read only by the links' own calls.
+ */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_links_user_idx').on(t.userId, t.purpose)],
+);
+
 // Renewals (issue 7, decision 010): what the agency did about a plan's renewal, every reminder e-mail of
 // the reminder job, and the outbox that keeps e-mails when no mail server is configured.
 

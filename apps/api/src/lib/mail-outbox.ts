@@ -11,10 +11,13 @@ export function createOutboxMailer(db: Db): Mailer {
   return {
     delivery: 'outbox',
     async send(message) {
+      // The outbox is an agency's: a platform account's mail has none to go to (decision 025).
+      if (!message.agencyId) throw new Error("A platform account's e-mail needs SMTP_URL.");
+      const agencyId = message.agencyId;
       const [row] = await db
         .insert(mailOutbox)
         .values({
-          agencyId: message.agencyId,
+          agencyId,
           kind: message.kind,
           messageId: message.messageId,
           toAddress: message.to,

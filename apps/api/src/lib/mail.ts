@@ -5,7 +5,8 @@ import nodemailer from 'nodemailer';
 // workspace (lib/mail-outbox.ts). Both answer the same way, so the reminder job does not care which.
 
 export interface MailMessage {
-  agencyId: string;
+  /** The agency whose outbox keeps it without SMTP; null for a platform account's mail, which needs SMTP. */
+  agencyId: string | null;
   /** 'security': to an owner about their own account, such as the admin's password reset (issue 23 item 14). */
   kind: 'reminder' | 'digest' | 'security';
   language: 'en' | 'hi';

@@ -3,6 +3,8 @@ import {
   LOGIN_MAX_FAILURES,
   LOGIN_WINDOW_MINUTES,
   REGISTRATIONS_PER_ADDRESS,
+  RESET_REQUESTS_PER_ADDRESS,
+  RESET_REQUESTS_PER_EMAIL,
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -68,6 +70,15 @@ export const registrationKey = (ip: string): ThrottleKey => ({
   key: `register:${ip}`,
   max: REGISTRATIONS_PER_ADDRESS,
 });
+
+/**
+ * "Forgot password?" requests (issue 24): each may send an e-mail, so per e-mail address (known or not: the
+ * limit says nothing of whether an account exists) and per caller's address.
+ */
+export const resetRequestKeys = (email: string, ip: string): ThrottleKey[] => [
+  { key: `reset:${email}`, max: RESET_REQUESTS_PER_EMAIL },
+  { key: `reset-address:${ip}`, max: RESET_REQUESTS_PER_ADDRESS },
+];
 
 /**
  * Counts one attempt on every key at once (a row lock each, taken in key order, so concurrent calls queue);

@@ -456,6 +456,12 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
       });
     case 'loginSecondFactor':
       return json(m, url, { challenge: 'not.a.challenge', code: '000000' });
+    case 'forgotPassword':
+      return json(m, url, { email: `nobody.${randomBytes(4).toString('hex')}@example.com` });
+    case 'checkPasswordLink':
+      return json(m, url, { token: 'A'.repeat(43) });
+    case 'setPasswordWithLink':
+      return json(m, url, { token: 'A'.repeat(43), new_password: `${PASSWORD_BASE}1a` });
     case 'confirmSecondFactor':
       return json(m, url, { code: '000000' });
     case 'disableSecondFactor':

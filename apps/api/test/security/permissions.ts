@@ -66,6 +66,10 @@ export const permissions = {
   logout: { object: 'none', ok: 200, allow: EVERYONE },
   me: { object: 'none', ok: 200, allow: EVERYONE },
   changePassword: { object: 'none', ok: 200, allow: EVERYONE },
+  // One-time password links (issue 24): the request answers the same to anyone; a made-up link opens nothing.
+  forgotPassword: { object: 'none', ok: 200, allow: { public: 'any' } },
+  checkPasswordLink: { object: 'none', ok: 400, allow: { public: 'any' } },
+  setPasswordWithLink: { object: 'none', ok: 400, allow: { public: 'any' } },
   // The second factor (issue 23 item 14): a made-up challenge opens nothing; confirming before a set-up has
   // started, or turning off a factor that is not on, is a conflict. The admin has it on (createAdmin): a second
   // set-up is a conflict, and turning it off with a wrong password a 400.

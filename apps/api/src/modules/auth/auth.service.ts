@@ -51,7 +51,7 @@ export interface LoginInput {
 }
 
 /** Why a correct password still may not sign in (decisions §3). */
-function refusal(candidate: repo.Candidate): AppError | null {
+export function refusal(candidate: repo.Candidate): AppError | null {
   if (!candidate.isActive) return new AppError('FORBIDDEN', MSG.accountInactive);
   if (candidate.role === 'AC') {
     if (candidate.ownerIsActive === false) {

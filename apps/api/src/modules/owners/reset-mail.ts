@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { MailMessage } from '../../lib/mail.ts';
+import { securityMail } from '../../lib/security-mail.ts';
 
 // The e-mail an owner gets when the platform admin resets their password (decisions §1, issue 23 item 14): the
 // admin cannot take the account over unnoticed, and the owner's second factor stays on.
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function passwordResetMail(input: {
   agencyId: string;
@@ -31,16 +28,12 @@ export function passwordResetMail(input: {
     '',
     'If you did not ask for this reset, contact the platform support at once.',
   ];
-  return {
+  return securityMail({
     agencyId: input.agencyId,
-    kind: 'security',
-    language: 'en',
     to: input.to,
-    fromName: 'Agency Portal',
-    replyTo: null,
     subject: 'Your Agency Portal password was reset',
-    text: lines.join('\n'),
-    html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('\n'),
-    messageId: `<password-reset.${randomUUID()}@${input.portalHost.replace(/:\d+$/, '')}>`,
-  };
+    idPrefix: 'password-reset',
+    portalHost: input.portalHost,
+    lines,
+  });
 }

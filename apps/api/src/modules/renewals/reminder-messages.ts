@@ -1,6 +1,7 @@
 // The words of the reminder e-mails (issue 7): a client's reminder in English or Hindi (their choice),
 // and the owner's daily digest in English, each as plain text and HTML with the agency's name and contact.
 
+import { escapeHtml } from '../../lib/security-mail.ts';
 export type Language = 'en' | 'hi';
 
 export interface AgencyContact {
@@ -49,15 +50,6 @@ export function formatDay(date: string, language: Language = 'en'): string {
 }
 
 export const formatRupees = (amount: string) => rupees.format(Number(amount));
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function daysText(days: number, language: Language): string {
   if (language === 'hi') {
