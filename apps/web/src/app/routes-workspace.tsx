@@ -1,11 +1,13 @@
-import type { RouteObject } from 'react-router';
+import type { ScreenRoute } from '../components/layouts/app-shell.tsx';
 
 // The agency workspace's screens under /dashboard (spec §2), owner only. Loaded on the first visit to a
 // /dashboard/… address (router.tsx, patchRoutesOnNavigation), so this table stays out of the sign-in route.
 // They go under the owner-only guard router.tsx keeps; importing nothing at run time keeps this chunk alone.
-export const workspaceRoutes: RouteObject[] = [
+// Each names its page title (spec §2 "Page titles by tab"), which the workspace's top bar shows.
+export const workspaceRoutes: ScreenRoute[] = [
   {
     path: 'insurance',
+    handle: { title: 'Insurance Company' },
     lazy: () =>
       import('./routes/workspace/providers.tsx').then((m) => ({
         Component: m.InsuranceCompanyScreen,
@@ -13,6 +15,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'users',
+    handle: { title: 'Registered Users' },
     lazy: () =>
       import('./routes/workspace/users.tsx').then((m) => ({
         Component: m.RegisteredUsersScreen,
@@ -21,6 +24,7 @@ export const workspaceRoutes: RouteObject[] = [
   {
     // Before 'users/:userId', so "add" is not read as a client id.
     path: 'users/add',
+    handle: { title: 'Primary Client' },
     lazy: () =>
       import('./routes/workspace/add-client.tsx').then((m) => ({
         Component: m.AddClientScreen,
@@ -28,6 +32,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'users/:userId',
+    handle: { title: 'Registered Users' },
     lazy: () =>
       import('./routes/workspace/user-detail.tsx').then((m) => ({
         Component: m.UserDetailScreen,
@@ -35,6 +40,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'plans/:planId',
+    handle: { title: 'Client Plan Detail' },
     lazy: () =>
       import('./routes/workspace/plan-detail.tsx').then((m) => ({
         Component: m.PlanDetailScreen,
@@ -42,6 +48,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'addPlans',
+    handle: { title: 'Plans' },
     lazy: () =>
       import('./routes/workspace/add-plans.tsx').then((m) => ({
         Component: m.AddPlansScreen,
@@ -49,6 +56,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'secondary',
+    handle: { title: 'Secondary Client' },
     lazy: () =>
       import('./routes/workspace/secondary-add.tsx').then((m) => ({
         Component: m.SecondaryAddScreen,
@@ -56,6 +64,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'secondary-client/:secondaryClientId',
+    handle: { title: 'Secondary Client Details' },
     lazy: () =>
       import('./routes/workspace/secondary-detail.tsx').then((m) => ({
         Component: m.SecondaryDetailScreen,
@@ -63,6 +72,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'clients',
+    handle: { title: 'Registered Users' },
     lazy: () =>
       import('./routes/workspace/families.tsx').then((m) => ({
         Component: m.FamiliesScreen,
@@ -70,6 +80,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'renewals',
+    handle: { title: 'Renewals' },
     lazy: () =>
       import('./routes/workspace/renewals.tsx').then((m) => ({
         Component: m.RenewalsScreen,
@@ -77,6 +88,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'agency-profile',
+    handle: { title: 'Agency Profile' },
     lazy: () =>
       import('./routes/workspace/agency-profile.tsx').then((m) => ({
         Component: m.AgencyProfileScreen,
@@ -85,6 +97,7 @@ export const workspaceRoutes: RouteObject[] = [
   {
     // The owner's account security: the TOTP second factor (issue 23 item 14).
     path: 'security',
+    handle: { title: 'Account Security' },
     lazy: () =>
       import('./routes/workspace/security.tsx').then((m) => ({
         Component: m.WorkspaceSecurityScreen,
@@ -92,6 +105,7 @@ export const workspaceRoutes: RouteObject[] = [
   },
   {
     path: 'investments',
+    handle: { title: 'Investment Company' },
     lazy: () =>
       import('./routes/workspace/providers.tsx').then((m) => ({
         Component: m.InvestmentCompanyScreen,

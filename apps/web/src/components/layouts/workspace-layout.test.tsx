@@ -1,10 +1,10 @@
 import { MeResponseSchema, NAV_DEBOUNCE_MS } from '@portal/contract';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../test/jwt.ts';
 import { renderWithQuery } from '../../test/render.tsx';
-import { WorkspaceLayout, workspaceTitle } from './workspace-layout.tsx';
+import { WorkspaceLayout } from './workspace-layout.tsx';
 
 const me = (isVerified: boolean) =>
   MeResponseSchema.parse({
@@ -23,7 +23,7 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderWorkspace(isVerified = true) {
+function renderWorkspace(isVerified = true, at = '/dashboard') {
   vi.stubGlobal(
     'fetch',
     vi.fn(
@@ -39,13 +39,14 @@ function renderWorkspace(isVerified = true) {
       {
         path: '/dashboard',
         element: <WorkspaceLayout />,
+        // The titles are the route table's (app/router.test.tsx checks the real one).
         children: [
           { path: '*', element: <Where /> },
-          { index: true, element: <Where /> },
+          { index: true, handle: { title: 'Dashboard' }, element: <Where /> },
         ],
       },
     ],
-    { initialEntries: ['/dashboard'] },
+    { initialEntries: [at] },
   );
   renderWithQuery(<RouterProvider router={router} />);
   return router;
@@ -61,14 +62,49 @@ describe('workspace layout (spec §2)', () => {
     localStorage.clear();
   });
 
-  it('shows the agency name from the token and the page title of the tab', async () => {
+  it('shows the agency name from the token and the page title of the screen', async () => {
     renderWorkspace();
     expect(screen.getAllByText('Verma Insurance').length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(workspaceTitle('/dashboard/insurance')).toBe('Insurance Company');
-    expect(workspaceTitle('/dashboard/investments')).toBe('Investment Company');
-    expect(workspaceTitle('/dashboard/users/add')).toBe('Primary Client');
-    expect(workspaceTitle('/dashboard/agency-profile')).toBe('Agency Profile');
+  });
+
+  it('lists the workspace links, with My Clients folded until opened', async () => {
+    renderWorkspace();
+    const nav = screen.getByRole('navigation', { name: 'Workspace' });
+    const links = () =>
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(links()).toEqual([
+      'Dashboard',
+      'Insurance Company',
+      'Investment Company',
+      'Renewals',
+      'Account Security',
+      'Premium Agency',
+    ]);
+    const myClients = within(nav).getByRole('button', { name: 'My Clients' });
+    expect(myClients).toHaveAttribute('aria-expanded', 'false');
+    await act(async () => fireEvent.click(myClients));
+    expect(myClients).toHaveAttribute('aria-expanded', 'true');
+    expect(links().slice(1, 5)).toEqual([
+      'View Users',
+      'Add Primary Client',
+      'Add Secondary Client',
+      'Add More Plans',
+    ]);
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('opens My Clients on its screens and marks only the add form on it', () => {
+    renderWorkspace(true, '/dashboard/users/add');
+    const nav = screen.getByRole('navigation', { name: 'Workspace' });
+    expect(within(nav).getByRole('button', { name: 'My Clients' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Add Primary Client' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'View Users' })).not.toHaveAttribute('aria-current');
   });
 
   it("says 'Agency Portal' when the token names no agency", () => {

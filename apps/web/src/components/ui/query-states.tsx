@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { AlertCircle } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
@@ -7,9 +8,39 @@ import { Spinner } from './spinner.tsx';
 // The states of a screen's data (visual language: "states are designed, not left over"): a skeleton shaped like
 // what comes, an error with a way to retry, an empty state that says what to do next. Every screen uses these.
 
-/** One grey block of a skeleton; the caller gives it the final element's size and radius. */
-export function Skeleton({ className }: { className?: string }) {
-  return <div className={cn('animate-pulse rounded-xl border border-slate-200 bg-white', className)} />;
+/**
+ * One block of a skeleton; the caller gives it the final element's size and radius. `card` (the default) is a
+ * white card's outline, `bar` a grey bar (a line of text, a figure, a part of a card).
+ */
+export function Skeleton({ className, variant = 'card' }: { className?: string; variant?: 'card' | 'bar' }) {
+  return (
+    <div
+      aria-hidden
+      className={cn(
+        variant === 'bar'
+          ? 'animate-pulse rounded-md bg-slate-200'
+          : 'animate-pulse rounded-xl border border-slate-200 bg-white',
+        className,
+      )}
+    />
+  );
+}
+
+/** A loading region: announced once by its label, its skeletons hidden from assistive technology. */
+export function Loading({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div role="status" aria-busy="true" aria-label={label} className={className}>
+      {children}
+    </div>
+  );
 }
 
 /** A line with a small spinner, where a skeleton would be out of proportion (a field, a card's part). */
@@ -24,7 +55,8 @@ export function LoadingLine({ children }: { children: ReactNode }) {
 /**
  * A failed load and its Retry. `panel` (the default) is a red box for a screen's main content; `centred` the body
  * of a card or list whose load failed (centred words and Retry, no box of its own; `className` sets its padding);
- * `inline` a line of red text for a part of a form or card.
+ * `inline` a line of red text for a part of a form or card. A panel may have a `title` above the words and an
+ * alert `icon` beside them; without `onRetry` it offers only its `actions` (a failure that a retry cannot mend).
  */
 export function ErrorState({
   children,
@@ -32,14 +64,23 @@ export function ErrorState({
   variant = 'panel',
   actions,
   className,
+  title,
+  icon = false,
 }: {
   children: ReactNode;
-  onRetry: () => void;
+  onRetry?: () => void;
   variant?: 'panel' | 'centred' | 'inline';
   /** More buttons beside Retry. */
   actions?: ReactNode;
   className?: string;
+  title?: string;
+  icon?: boolean;
 }) {
+  const retry = onRetry ? (
+    <Button variant="secondary" onClick={onRetry}>
+      Retry
+    </Button>
+  ) : null;
   if (variant === 'centred') {
     return (
       <div
@@ -47,9 +88,7 @@ export function ErrorState({
         className={cn('flex flex-col items-center gap-3 text-red-800', className ?? 'px-5 py-12')}
       >
         {children}
-        <Button variant="secondary" onClick={onRetry}>
-          Retry
-        </Button>
+        {retry}
         {actions}
       </div>
     );
@@ -58,9 +97,7 @@ export function ErrorState({
     return (
       <div role="alert" className={cn('flex flex-wrap items-center gap-3 text-sm text-red-700', className)}>
         {children}
-        <Button variant="secondary" onClick={onRetry}>
-          Retry
-        </Button>
+        {retry}
         {actions}
       </div>
     );
@@ -73,20 +110,31 @@ export function ErrorState({
         className,
       )}
     >
-      {children}
-      <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={onRetry}>
-          Retry
-        </Button>
-        {actions}
-      </div>
+      {title || icon ? (
+        <div className="flex items-start gap-2">
+          {icon ? <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden /> : null}
+          <div>
+            {title ? <h2 className="font-semibold">{title}</h2> : null}
+            <p className={title ? 'mt-1 text-sm' : undefined}>{children}</p>
+          </div>
+        </div>
+      ) : (
+        children
+      )}
+      {retry || actions ? (
+        <div className="flex flex-wrap gap-3">
+          {retry}
+          {actions}
+        </div>
+      ) : null}
     </div>
   );
 }
 
 /**
- * Nothing to show yet, and what to do about it. `box` (the default) is a dashed box of its own; `centred` the body
- * of a card or list with nothing in it (an icon above the words; `className` sets its padding).
+ * Nothing to show yet, and what to do about it. `box` (the default) is a dashed box of its own (with an `icon`,
+ * the icon above smaller words, the action under them); `centred` the body of a card or list with nothing in it
+ * (an icon above the words; `className` sets its padding).
  */
 export function EmptyState({
   children,
@@ -111,6 +159,20 @@ export function EmptyState({
       >
         {Icon ? <Icon className="size-8 text-slate-400" aria-hidden /> : null}
         {children}
+        {action}
+      </div>
+    );
+  }
+  if (Icon) {
+    return (
+      <div
+        className={cn(
+          'flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center',
+          className,
+        )}
+      >
+        <Icon className="size-8 text-slate-400" aria-hidden />
+        <p className="max-w-md text-sm text-slate-600">{children}</p>
         {action}
       </div>
     );

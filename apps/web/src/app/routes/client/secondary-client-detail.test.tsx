@@ -2,7 +2,7 @@ import { SecondaryClientDocumentsSchema, SecondaryClientResponseSchema } from '@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { previewKind } from '../../../features/client-portal/components/document-preview.tsx';
+import { previewKind } from '../../../components/documents/document-preview.tsx';
 import { stubApi } from '../../../features/client-portal/components/fixtures.test-kit.ts';
 import { tokenFor } from '../../../test/jwt.ts';
 import { renderWithQuery } from '../../../test/render.tsx';

@@ -1,4 +1,4 @@
-import { AddClientForm } from '../../../features/plans/components/add-client-form.tsx';
+import { AddClientForm } from '../../compositions/add-client-form.tsx';
 
 /** /dashboard/users/add: "Add Primary Client", the client with their plans and PDFs in one submission. */
 export function AddClientScreen() {

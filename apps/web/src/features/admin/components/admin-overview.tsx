@@ -37,10 +37,6 @@ export function AdminOverview() {
     useOwners({ offset: 0, limit: RECENT_CLIENTS_ROWS }, { errorLog: LOAD_ERROR }),
   ] as const);
 
-  useEffect(() => {
-    document.title = 'Admin Dashboard Overview · Agency Portal';
-  }, []);
-
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">

@@ -1,9 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from '@portal/contract';
-import { Eye, KeyRound, Pencil, Search } from 'lucide-react';
+import { Eye, KeyRound, Pencil } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { ErrorState } from '../../../components/ui/query-states.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { notify } from '../../../lib/toast.ts';
@@ -27,15 +26,9 @@ export function ManageClients() {
     { ...pager.query, search: serverSearch },
     { errorToast: 'Failed to load clients data.' },
   );
-  const loading = owners.isPending || owners.isPlaceholderData || (owners.isError && owners.isFetching);
-  const status = loading ? 'loading' : owners.isError ? 'error' : 'ready';
   const updating = useOwnersUpdating();
   const update = useUpdateOwner();
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  useEffect(() => {
-    document.title = 'Manage Clients · Agency Portal';
-  }, []);
 
   const clients = owners.isSuccess ? owners.data.items : [];
   const visible = useMemo(() => clients.filter((c) => matchesClient(c, search)), [clients, search]);
@@ -53,129 +46,113 @@ export function ManageClients() {
   };
 
   return (
-    <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Manage Clients</h1>
-        <div className="relative w-full sm:w-80">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden
-          />
-          <input
-            type="search"
-            aria-label="Search clients"
-            placeholder="Search clients…"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none"
-          />
-        </div>
-      </div>
-
-      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        {status === 'loading' ? (
+    <>
+      <ListPage
+        heading={<h1 className="text-2xl font-semibold text-slate-900">Manage Clients</h1>}
+        search={{
+          label: 'Search clients',
+          placeholder: 'Search clients…',
+          value: search,
+          onChange: setSearch,
+        }}
+        query={owners}
+        loading={
           <p className="flex items-center justify-center gap-2 px-5 py-12 text-slate-600">
             <Spinner size="medium" /> Loading clients…
           </p>
-        ) : null}
-        {status === 'error' ? (
-          <ErrorState variant="centred" onRetry={() => void owners.refetch()}>
-            Failed to load clients data.
-          </ErrorState>
-        ) : null}
-        {status === 'ready' && visible.length === 0 ? (
-          <p className="px-5 py-12 text-center text-slate-600">No results found.</p>
-        ) : null}
-        {status === 'ready' && visible.length > 0 ? (
-          <table className="w-full text-left text-sm max-md:block">
-            <thead className="bg-slate-50 text-slate-600 max-md:hidden">
-              <tr>
-                <th className="px-5 py-3 font-medium">Client Name</th>
-                <th className="px-5 py-3 font-medium">Agency Name</th>
-                <th className="px-5 py-3 font-medium">Email</th>
-                <th className="px-5 py-3 font-medium">Active</th>
-                <th className="px-5 py-3 font-medium">Verified</th>
-                <th className="px-5 py-3 text-right font-medium">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 max-md:block">
-              {visible.map((client) => {
-                const busy = updating.has(client.ClientId);
-                return (
-                  <tr
-                    key={client.ClientId}
-                    className="max-md:flex max-md:flex-col max-md:gap-2 max-md:px-5 max-md:py-4"
-                  >
-                    <td className="px-5 py-3 font-medium text-slate-900 max-md:p-0">
-                      {client.ClientName || 'N/A'}
-                    </td>
-                    <td className="px-5 py-3 text-slate-700 max-md:p-0">{client.AgencyName ?? 'N/A'}</td>
-                    <td className="px-5 py-3 text-slate-700 [overflow-wrap:anywhere] max-md:p-0">
-                      {client.AgencyEmail ?? 'N/A'}
-                    </td>
-                    <td className="px-5 py-3 max-md:p-0">
-                      <span className="flex items-center gap-2">
-                        <Switch
-                          checked={client.IsActive}
-                          disabled={busy}
-                          label={`Active: ${client.ClientName}`}
-                          onCheckedChange={() => void toggleActive(client)}
-                        />
-                        <span className="text-xs text-slate-600">
-                          {busy ? 'Updating...' : client.IsActive ? 'Active' : 'Inactive'}
-                        </span>
-                      </span>
-                    </td>
-                    <td className="px-5 py-3 max-md:p-0">
-                      <VerifiedBadge verified={client.IsVerified} />
-                    </td>
-                    <td className="px-5 py-3 max-md:p-0">
-                      <span className="flex justify-end gap-1 max-md:justify-start">
-                        <Button
-                          variant="ghost"
-                          className="px-2"
-                          title={`View: ${client.ClientName}`}
-                          onClick={() => setDialog({ kind: 'view', client })}
-                        >
-                          <Eye className="size-4" aria-hidden />{' '}
-                          <span className="max-2xl:md:sr-only">View</span>
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="px-2"
-                          title={`Edit: ${client.ClientName}`}
-                          onClick={() => setDialog({ kind: 'edit', client })}
-                        >
-                          <Pencil className="size-4" aria-hidden />{' '}
-                          <span className="max-2xl:md:sr-only">Edit</span>
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="px-2"
-                          title={`Reset: ${client.ClientName}`}
-                          onClick={() => setDialog({ kind: 'reset', client })}
-                        >
-                          <KeyRound className="size-4" aria-hidden />{' '}
-                          <span className="max-2xl:md:sr-only">Reset</span>
-                        </Button>
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        ) : null}
-      </section>
-
-      <Pager
-        page={page}
-        pages={pages}
-        busy={loading}
-        onPage={(target) =>
-          pager.goTo(target, { next: owners.data?.nextCursor ?? null, prev: owners.data?.prevCursor ?? null })
         }
-      />
+        error="Failed to load clients data."
+        isEmpty={visible.length === 0}
+        empty={<p>No results found.</p>}
+        pager={{
+          page,
+          pages,
+          onPage: (target) =>
+            pager.goTo(target, {
+              next: owners.data?.nextCursor ?? null,
+              prev: owners.data?.prevCursor ?? null,
+            }),
+        }}
+      >
+        <table className="w-full text-left text-sm max-md:block">
+          <thead className="bg-slate-50 text-slate-600 max-md:hidden">
+            <tr>
+              <th className="px-5 py-3 font-medium">Client Name</th>
+              <th className="px-5 py-3 font-medium">Agency Name</th>
+              <th className="px-5 py-3 font-medium">Email</th>
+              <th className="px-5 py-3 font-medium">Active</th>
+              <th className="px-5 py-3 font-medium">Verified</th>
+              <th className="px-5 py-3 text-right font-medium">Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 max-md:block">
+            {visible.map((client) => {
+              const busy = updating.has(client.ClientId);
+              return (
+                <tr
+                  key={client.ClientId}
+                  className="max-md:flex max-md:flex-col max-md:gap-2 max-md:px-5 max-md:py-4"
+                >
+                  <td className="px-5 py-3 font-medium text-slate-900 max-md:p-0">
+                    {client.ClientName || 'N/A'}
+                  </td>
+                  <td className="px-5 py-3 text-slate-700 max-md:p-0">{client.AgencyName ?? 'N/A'}</td>
+                  <td className="px-5 py-3 text-slate-700 [overflow-wrap:anywhere] max-md:p-0">
+                    {client.AgencyEmail ?? 'N/A'}
+                  </td>
+                  <td className="px-5 py-3 max-md:p-0">
+                    <span className="flex items-center gap-2">
+                      <Switch
+                        checked={client.IsActive}
+                        disabled={busy}
+                        label={`Active: ${client.ClientName}`}
+                        onCheckedChange={() => void toggleActive(client)}
+                      />
+                      <span className="text-xs text-slate-600">
+                        {busy ? 'Updating...' : client.IsActive ? 'Active' : 'Inactive'}
+                      </span>
+                    </span>
+                  </td>
+                  <td className="px-5 py-3 max-md:p-0">
+                    <VerifiedBadge verified={client.IsVerified} />
+                  </td>
+                  <td className="px-5 py-3 max-md:p-0">
+                    <span className="flex justify-end gap-1 max-md:justify-start">
+                      <Button
+                        variant="ghost"
+                        className="px-2"
+                        title={`View: ${client.ClientName}`}
+                        onClick={() => setDialog({ kind: 'view', client })}
+                      >
+                        <Eye className="size-4" aria-hidden />{' '}
+                        <span className="max-2xl:md:sr-only">View</span>
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="px-2"
+                        title={`Edit: ${client.ClientName}`}
+                        onClick={() => setDialog({ kind: 'edit', client })}
+                      >
+                        <Pencil className="size-4" aria-hidden />{' '}
+                        <span className="max-2xl:md:sr-only">Edit</span>
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="px-2"
+                        title={`Reset: ${client.ClientName}`}
+                        onClick={() => setDialog({ kind: 'reset', client })}
+                      >
+                        <KeyRound className="size-4" aria-hidden />{' '}
+                        <span className="max-2xl:md:sr-only">Reset</span>
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ListPage>
 
       {dialog?.kind === 'view' ? (
         <ViewAgenciesModal client={dialog.client} onClose={() => setDialog(null)} />
@@ -190,6 +167,6 @@ export function ManageClients() {
       {dialog?.kind === 'reset' ? (
         <ResetPasswordModal client={dialog.client} onClose={() => setDialog(null)} />
       ) : null}
-    </div>
+    </>
   );
 }

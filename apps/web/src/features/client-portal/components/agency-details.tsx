@@ -1,7 +1,9 @@
-import { Building2, Globe, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { Building2, Globe, Inbox, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { Card, PageHeading } from '../../../components/ui/card.tsx';
+import { Field } from '../../../components/ui/detail-field.tsx';
+import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { useAgency } from '../api/get-agency.ts';
 import { isNotFound } from './is-not-found.ts';
-import { Card, EmptyState, ErrorState, Field, PageHeading } from './parts.tsx';
 
 /** /agency-client/dashboard/agency-details: My Agency Details, read-only (spec §2). */
 export function ClientAgencyDetails() {
@@ -15,15 +17,14 @@ export function ClientAgencyDetails() {
         </p>
       ) : query.isError ? (
         isNotFound(query.error) ? (
-          <EmptyState message="No agency details available" />
+          <EmptyState icon={Inbox}>No agency details available</EmptyState>
         ) : (
-          <ErrorState
-            message="We could not load your agency's details."
-            onRetry={() => void query.refetch()}
-          />
+          <ErrorState icon onRetry={() => void query.refetch()}>
+            We could not load your agency's details.
+          </ErrorState>
         )
       ) : (
-        <Card>
+        <Card region>
           <div className="mb-5 flex items-center gap-3">
             <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
               <Building2 className="size-6" aria-hidden />

@@ -1,10 +1,10 @@
 import type { Alert } from '@portal/contract';
 import { CalendarClock, ShieldAlert, TrendingUp, UserRoundX } from 'lucide-react';
 import { Link } from 'react-router';
+import { Skeleton } from '../../../components/ui/query-states.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { clientPaths } from './client-paths.ts';
-import { Skeleton } from './parts.tsx';
 
 // Upcoming Alerts & Actions (spec §2 Client dashboard home): a type icon, title, plan name, date and action
 // hint — red when the hint says 'expiring', green when it says 'maturity' — and a Review button to the plan.
@@ -88,12 +88,12 @@ export function AlertSkeleton({ rows = 3 }: { rows?: number }) {
     <ul className="-my-4 divide-y divide-slate-100" aria-hidden>
       {Array.from({ length: rows }, (_, i) => `placeholder-${i}`).map((key) => (
         <li key={key} className="flex items-center gap-3 py-4">
-          <Skeleton className="size-10 rounded-full" />
+          <Skeleton variant="bar" className="size-10 rounded-full" />
           <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-3 w-56 max-w-full" />
+            <Skeleton variant="bar" className="h-4 w-40" />
+            <Skeleton variant="bar" className="h-3 w-56 max-w-full" />
           </div>
-          <Skeleton className="h-10 w-20" />
+          <Skeleton variant="bar" className="h-10 w-20" />
         </li>
       ))}
     </ul>

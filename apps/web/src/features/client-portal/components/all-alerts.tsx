@@ -1,9 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Inbox } from 'lucide-react';
 import { Link } from 'react-router';
+import { Card, PageHeading } from '../../../components/ui/card.tsx';
+import { EmptyState, ErrorState, Loading } from '../../../components/ui/query-states.tsx';
 import { useAlerts } from '../api/get-alerts.ts';
 import { AlertList, AlertSkeleton } from './alert-list.tsx';
 import { clientPaths } from './client-paths.ts';
-import { Card, EmptyState, ErrorState, Loading, PageHeading } from './parts.tsx';
 
 /** Every upcoming alert, behind the home's 'View all' (decisions §4); a failure is also told in a toast. */
 export function AllAlerts() {
@@ -25,17 +26,19 @@ export function AllAlerts() {
         ) : null}
       </PageHeading>
       {query.isPending || (query.isError && query.isFetching) ? (
-        <Card>
+        <Card region>
           <Loading label="Loading alerts">
             <AlertSkeleton rows={5} />
           </Loading>
         </Card>
       ) : query.isError ? (
-        <ErrorState message="We could not load your alerts." onRetry={() => void query.refetch()} />
+        <ErrorState icon onRetry={() => void query.refetch()}>
+          We could not load your alerts.
+        </ErrorState>
       ) : query.data.alerts.length === 0 ? (
-        <EmptyState message="Nothing urgent coming up." />
+        <EmptyState icon={Inbox}>Nothing urgent coming up.</EmptyState>
       ) : (
-        <Card>
+        <Card region>
           <AlertList alerts={query.data.alerts} />
         </Card>
       )}

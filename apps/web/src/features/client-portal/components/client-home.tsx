@@ -14,7 +14,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { combineQueries } from '../../../components/ui/query-states.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { combineQueries, ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAgency } from '../api/get-agency.ts';
 import { useAlerts } from '../api/get-alerts.ts';
@@ -22,7 +23,6 @@ import { useProfile } from '../api/get-profile.ts';
 import { useSummary } from '../api/get-summary.ts';
 import { AlertList, AlertSkeleton } from './alert-list.tsx';
 import { clientPaths } from './client-paths.ts';
-import { Card, ErrorState, Loading, Skeleton } from './parts.tsx';
 
 // /agency-client/dashboard (spec §2 Client dashboard home): welcome banner with the profile's completeness,
 // the agency card, upcoming alerts and actions, and the summary figures.
@@ -50,6 +50,7 @@ function Figure({ label, value, icon }: { label: string; value: string; icon: Re
 function AgencyCard({ agency }: { agency: ClientAgency | null }) {
   return (
     <Card
+      region
       title="Agency Details"
       action={
         agency ? (
@@ -103,6 +104,7 @@ function AlertsCard() {
   const alerts = query.data?.alerts ?? [];
   return (
     <Card
+      region
       title="Upcoming Alerts & Actions"
       action={
         <Link
@@ -138,15 +140,15 @@ function AlertsCard() {
 function HomeSkeleton() {
   return (
     <Loading label="Loading dashboard" className="flex flex-col gap-5">
-      <Skeleton className="h-28 w-full rounded-xl" />
+      <Skeleton variant="bar" className="h-28 w-full rounded-xl" />
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-24 rounded-xl" />
+          <Skeleton key={i} variant="bar" className="h-24 rounded-xl" />
         ))}
       </div>
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
-        <Skeleton className="h-48 rounded-xl" />
-        <Skeleton className="h-48 rounded-xl lg:col-span-2" />
+        <Skeleton variant="bar" className="h-48 rounded-xl" />
+        <Skeleton variant="bar" className="h-48 rounded-xl lg:col-span-2" />
       </div>
     </Loading>
   );
@@ -165,10 +167,9 @@ export function ClientHome() {
   }
   if (home.status === 'error') {
     return (
-      <ErrorState
-        message="Failed to load dashboard data. Please try again."
-        onRetry={() => void home.refetch()}
-      />
+      <ErrorState icon onRetry={() => void home.refetch()}>
+        Failed to load dashboard data. Please try again.
+      </ErrorState>
     );
   }
   const [summary, profile] = home.data as NonNullable<typeof home.data>;
@@ -222,7 +223,7 @@ export function ClientHome() {
         </div>
         <div className="flex flex-col gap-5 lg:order-1">
           <AgencyCard agency={agency} />
-          <Card title="Quick links">
+          <Card region title="Quick links">
             <ul className="-my-1 flex flex-col">
               {[
                 { to: clientPaths.plans, label: 'My Plans', icon: FileText },

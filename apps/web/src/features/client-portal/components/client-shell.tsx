@@ -6,17 +6,14 @@ import {
   LayoutDashboard,
   LogOut,
   Mail,
-  Menu,
   Phone,
   User,
   Users,
-  X,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { AppShell, ShellNavLink, ShellNavLogout } from '../../../components/layouts/app-shell.tsx';
 import { useLogout } from '../../../components/layouts/signed-in-layout.tsx';
-import { useDebouncedNavigation } from '../../../components/layouts/workspace-layout.tsx';
-import * as Dialog from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currentClaims } from '../../../lib/session.ts';
 import { useOwnAvatar } from '../api/get-own-avatar.ts';
@@ -26,7 +23,8 @@ import { initials } from './plan-rules.ts';
 
 // The client area shell (spec §2 "Client area shell"): sidebar with Dashboard, My Plans, Secondary Clients and
 // Logout; a drawer under 768 px; a top bar with 'Hello, {name}', the avatar or initial and a dropdown with
-// email, phone and Logout that Escape or an outside click closes.
+// email, phone and Logout that Escape or an outside click closes. The frame is the app shell's; the screens'
+// titles are on their routes (app/routes-client.tsx).
 
 const LINKS = [
   { to: clientPaths.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
@@ -34,65 +32,16 @@ const LINKS = [
   { to: clientPaths.secondaryClients, label: 'Secondary Clients', icon: Users, end: false },
 ] as const;
 
-const TITLES: [RegExp, string][] = [
-  [/\/profile$/, 'My Profile'],
-  [/\/plans\/[^/]+$/, 'Plan Details'],
-  [/\/plans$/, 'My Plans'],
-  [/\/agency-details$/, 'My Agency Details'],
-  [/\/secondary-clients\/[^/]+$/, 'Secondary Client Details'],
-  [/\/secondary-clients$/, 'Secondary Clients'],
-  [/\/alerts$/, 'Upcoming Alerts'],
-];
-
-export function clientTitle(pathname: string): string {
-  return TITLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'Dashboard';
-}
-
-function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
-  const go = useDebouncedNavigation();
-  const { logout, busy } = useLogout();
+function ClientNav() {
   return (
-    <nav aria-label="Client area" className="flex flex-1 flex-col gap-1 px-3 pb-4">
-      {LINKS.map(({ to, label, icon: Icon, end }) => (
-        <NavLink
-          key={to}
-          to={to}
-          end={end}
-          onClick={(event) => {
-            go(event, to);
-            onNavigate?.();
-          }}
-          className={({ isActive }) =>
-            cn(
-              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
-              isActive ? 'bg-primary-50 text-primary-800' : 'text-slate-700 hover:bg-slate-100',
-            )
-          }
-        >
-          <Icon className="size-4" aria-hidden />
+    <>
+      {LINKS.map(({ to, label, icon, end }) => (
+        <ShellNavLink key={to} to={to} end={end} icon={icon}>
           {label}
-        </NavLink>
+        </ShellNavLink>
       ))}
-      <button
-        type="button"
-        onClick={logout}
-        disabled={busy}
-        className="mt-auto flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-      >
-        <LogOut className="size-4" aria-hidden />
-        Logout
-      </button>
-    </nav>
-  );
-}
-
-function Brand() {
-  const agencyName = currentClaims()?.agencyName || 'Agency Portal';
-  return (
-    <div className="flex min-w-0 items-center gap-3 px-6 py-5">
-      <img src="/favicon.svg" alt="" className="size-8 shrink-0 rounded-md" />
-      <span className="truncate font-semibold text-slate-900">{agencyName}</span>
-    </div>
+      <ShellNavLogout className="mt-auto" />
+    </>
   );
 }
 
@@ -223,66 +172,24 @@ function UserMenu({
 
 /** /agency-client/dashboard/*: the agency client's frame around every client screen. */
 export function ClientShell() {
-  const { pathname } = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const profile = useProfile().data ?? null;
-  const title = clientTitle(pathname);
-
-  useEffect(() => {
-    document.title = `${title} · Agency Portal`;
-  }, [title]);
-
   const avatar = useOwnAvatar(profile?.has_avatar ? profile.primaryclientid : null);
   const name = profile?.fullName || currentClaims()?.clientName || '';
 
   return (
-    <div className="min-h-dvh md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
-      <aside className="sticky top-0 hidden h-dvh flex-col border-r border-slate-200 bg-white md:flex">
-        <Brand />
-        <SidebarNav />
-      </aside>
-
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 md:hidden" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl md:hidden"
-          >
-            <Dialog.Title className="sr-only">Menu</Dialog.Title>
-            <div className="flex items-center justify-between pr-3">
-              <Brand />
-              <Dialog.Close
-                aria-label="Close menu"
-                className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
-              >
-                <X className="size-4" aria-hidden />
-              </Dialog.Close>
-            </div>
-            <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-
-      <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3 md:px-8">
-          <button
-            type="button"
-            aria-label="Open menu"
-            onClick={() => setDrawerOpen(true)}
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          >
-            <Menu className="size-5" aria-hidden />
-          </button>
+    <AppShell
+      brand={currentClaims()?.agencyName || 'Agency Portal'}
+      navLabel="Client area"
+      nav={<ClientNav />}
+      stickyTopBar
+      topBar={
+        <>
           <p className="min-w-0 flex-1 truncate font-medium text-slate-900">
             {name ? `Hello, ${name}` : 'Hello'}
           </p>
           <UserMenu profile={profile} name={name} avatar={avatar} />
-        </header>
-        <main className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-8">
-          <Outlet />
-        </main>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }

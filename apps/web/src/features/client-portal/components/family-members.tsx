@@ -1,5 +1,6 @@
+import { PageHeading } from '../../../components/ui/card.tsx';
+import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useSecondaryClients } from '../api/get-secondary-clients.ts';
-import { ErrorState, PageHeading } from './parts.tsx';
 import { SecondaryList, SecondaryListSkeleton } from './secondary-list.tsx';
 
 /** Secondary Clients (spec §2): the client's family members. */
@@ -17,7 +18,9 @@ export function FamilyMembers() {
       {query.isPending || (query.isError && query.isFetching) ? (
         <SecondaryListSkeleton />
       ) : query.isError ? (
-        <ErrorState message="Failed to fetch details" onRetry={() => void query.refetch()} />
+        <ErrorState icon onRetry={() => void query.refetch()}>
+          Failed to fetch details
+        </ErrorState>
       ) : (
         <SecondaryList members={query.data} />
       )}

@@ -3,16 +3,18 @@ import { ArrowLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useBlobUrl } from '../../../components/documents/use-blob-url.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, Fields } from '../../../components/ui/detail-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useMemberDocument } from '../api/get-member-document.ts';
 import { useMemberDocuments } from '../api/get-member-documents.ts';
 import { useSecondaryClient } from '../api/get-secondary-client.ts';
 import { clientPaths } from './client-paths.ts';
-import { DocumentTile, useObjectUrl } from './document-preview.tsx';
-import { Card, Field, Fields } from './parts.tsx';
+import { DocumentTile } from './document-tile.tsx';
 import { initials } from './plan-rules.ts';
 import { secondaryName } from './secondary-list.tsx';
 
@@ -31,7 +33,7 @@ function ProfileImage({
 }) {
   // The photo is downloaded on its own once the list says there is one (issue 23 item 9).
   const photo = useMemberDocument(id, 'profile_image', Boolean(documents?.profile_image));
-  const url = useObjectUrl(photo.data);
+  const url = useBlobUrl(photo.data);
   return url ? (
     <img
       src={url}
@@ -58,7 +60,7 @@ type DocsLoad = ReturnType<typeof useMemberDocuments>;
 
 function Documents({ id, docs, name }: { id: string; docs: DocsLoad; name: string }) {
   return (
-    <Card title="Documents">
+    <Card region title="Documents">
       {docs.isPending ? (
         <p role="status" className="text-sm text-slate-600">
           Loading documents...
@@ -166,7 +168,7 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
         {back}
         <Header id={id} d={d} docs={docs} />
       </div>
-      <Card title="Contact & Address">
+      <Card region title="Contact & Address">
         <Fields>
           <Field
             label="Email"
@@ -178,7 +180,7 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
           <Field label="Address" value={addressOf(d)} className="col-span-2 lg:col-span-3" />
         </Fields>
       </Card>
-      <Card title="Health Information">
+      <Card region title="Health Information">
         <Fields>
           <Field label="Date of Birth" value={d.date_of_birth ? formatDate(d.date_of_birth) : null} />
           <Field label="Gender" value={d.gender ? d.gender[0]!.toUpperCase() + d.gender.slice(1) : null} />
@@ -187,7 +189,7 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
           <Field label="Medical Conditions" value={d.anymedicalcondition} className="col-span-2" />
         </Fields>
       </Card>
-      <Card title="Banking & Identification">
+      <Card region title="Banking & Identification">
         <Fields>
           <Field label="Aadhaar Number" value={d.aadharnumber} />
           <Field label="PAN" value={d.pannumber} />
@@ -197,7 +199,7 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
         </Fields>
       </Card>
       <Documents id={id} docs={docs} name={name} />
-      <Card title={`Plans (${plans.length})`}>
+      <Card region title={`Plans (${plans.length})`}>
         {plans.length === 0 ? (
           <p className="text-sm text-slate-600">No plans for {d.firstname} yet.</p>
         ) : (

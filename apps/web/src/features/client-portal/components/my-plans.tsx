@@ -1,5 +1,6 @@
+import { PageHeading } from '../../../components/ui/card.tsx';
+import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useMyPlans } from '../api/get-my-plans.ts';
-import { ErrorState, PageHeading } from './parts.tsx';
 import { PlanCardSkeletons } from './plan-card.tsx';
 import { PlansBrowser } from './plans-browser.tsx';
 
@@ -12,7 +13,9 @@ export function MyPlans() {
       {query.isPending || (query.isError && query.isFetching) ? (
         <PlanCardSkeletons />
       ) : query.isError ? (
-        <ErrorState message="We could not load your plans." onRetry={() => void query.refetch()} />
+        <ErrorState icon onRetry={() => void query.refetch()}>
+          We could not load your plans.
+        </ErrorState>
       ) : (
         <PlansBrowser plans={query.data} />
       )}

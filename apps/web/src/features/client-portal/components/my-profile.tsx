@@ -1,9 +1,12 @@
 import type { ClientProfile, ClientSummary } from '@portal/contract';
-import { CreditCard, FileText, Hash, Mail, Phone, UserRound, Users } from 'lucide-react';
+import { CreditCard, FileText, Hash, Inbox, Mail, Phone, UserRound, Users } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, Fields } from '../../../components/ui/detail-field.tsx';
+import { EmptyState, ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useOwnAvatar } from '../api/get-own-avatar.ts';
@@ -12,7 +15,6 @@ import { useSummary } from '../api/get-summary.ts';
 import { clientPaths } from './client-paths.ts';
 import { Avatar } from './client-shell.tsx';
 import { isNotFound } from './is-not-found.ts';
-import { Card, EmptyState, ErrorState, Field, Fields, Loading, Skeleton } from './parts.tsx';
 
 // The client's My Profile (spec §2): header, side menu, four tabs, with the real values
 // where the earlier portal showed placeholders (decisions §4).
@@ -197,19 +199,21 @@ export function MyProfile({ reminders }: { reminders?: ReactNode }) {
   ) {
     return (
       <Loading label="Loading profile" className="flex flex-col gap-5">
-        <Skeleton className="h-28 w-full rounded-xl" />
+        <Skeleton variant="bar" className="h-28 w-full rounded-xl" />
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[16rem_minmax(0,1fr)]">
-          <Skeleton className="h-44 rounded-xl" />
-          <Skeleton className="h-64 rounded-xl" />
+          <Skeleton variant="bar" className="h-44 rounded-xl" />
+          <Skeleton variant="bar" className="h-64 rounded-xl" />
         </div>
       </Loading>
     );
   }
   if (profileQuery.isError || !profile) {
     return isNotFound(profileQuery.error) ? (
-      <EmptyState message="No profile data available." />
+      <EmptyState icon={Inbox}>No profile data available.</EmptyState>
     ) : (
-      <ErrorState message="We could not load your profile." onRetry={() => void profileQuery.refetch()} />
+      <ErrorState icon onRetry={() => void profileQuery.refetch()}>
+        We could not load your profile.
+      </ErrorState>
     );
   }
   const summary = summaryQuery.data ?? null;
@@ -257,7 +261,7 @@ export function MyProfile({ reminders }: { reminders?: ReactNode }) {
       </section>
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <SideMenu />
-        <Card>
+        <Card region>
           <Tabs tab={tab} onChange={setTab} />
           <TabContent tab={tab} profile={p} summary={summary} onRetry={() => void summaryQuery.refetch()} />
         </Card>

@@ -1,12 +1,13 @@
 import type { PlanDetail } from '@portal/contract';
 import { Mail, Phone } from 'lucide-react';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field } from '../../../components/ui/detail-field.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { Card, Field } from './parts.tsx';
 
 /** A plan's Nominee Details card, or 'No Nominee Details' (spec §2 Plan details). */
 export function NomineeCard({ nominee }: { nominee: PlanDetail['nominee'] }) {
   return (
-    <Card title="Nominee Details">
+    <Card region title="Nominee Details">
       {nominee ? (
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
           <Field label="Full Name" value={nominee.full_name} />

@@ -4,10 +4,10 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/query-states.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { clientPaths } from './client-paths.ts';
-import { Skeleton } from './parts.tsx';
 import { PlanDetailModal } from './plan-detail-modal.tsx';
 import { moneyLabel, type PlanItem, planId, planMoney, planStatus } from './plan-rules.ts';
 
@@ -119,18 +119,18 @@ export function PlanCardSkeletons() {
         >
           <div className="flex justify-between gap-3">
             <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/2" />
+              <Skeleton variant="bar" className="h-4 w-3/4" />
+              <Skeleton variant="bar" className="h-3 w-1/2" />
             </div>
-            <Skeleton className="h-5 w-14 rounded-full" />
+            <Skeleton variant="bar" className="h-5 w-14 rounded-full" />
           </div>
-          <Skeleton className="h-4 w-40" />
+          <Skeleton variant="bar" className="h-4 w-40" />
           <div className="grid grid-cols-2 gap-3">
             {[0, 1, 2, 3].map((j) => (
-              <Skeleton key={j} className="h-8" />
+              <Skeleton key={j} variant="bar" className="h-8" />
             ))}
           </div>
-          <Skeleton className="h-5 w-full" />
+          <Skeleton variant="bar" className="h-5 w-full" />
         </li>
       ))}
     </ul>

@@ -4,15 +4,16 @@ import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/detail-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { usePlanDetails } from '../api/get-plan-details.ts';
 import { clientPaths } from './client-paths.ts';
 import { isNotFound } from './is-not-found.ts';
 import { NomineeCard } from './nominee-card.tsx';
-import { ErrorState, Field, Loading, Skeleton } from './parts.tsx';
-import { type DocumentPlan, useDocumentDownload } from './pdf-viewer.tsx';
+import { type DocumentPlan, useDocumentDownload } from './plan-document.tsx';
 import { planRows } from './plan-fields.ts';
 import { numberLabel, planStatus } from './plan-rules.ts';
 
@@ -81,27 +82,29 @@ function Body({ planId }: { planId: string }) {
   if (query.isPending || (query.isError && query.isFetching)) {
     return (
       <Loading label="Loading plan details" className="flex flex-col gap-4">
-        <Skeleton className="h-16 w-full" />
+        <Skeleton variant="bar" className="h-16 w-full" />
         <div className="grid grid-cols-2 gap-4">
           {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} className="h-9" />
+            <Skeleton key={i} variant="bar" className="h-9" />
           ))}
         </div>
-        <Skeleton className="h-28 w-full rounded-xl" />
+        <Skeleton variant="bar" className="h-28 w-full rounded-xl" />
       </Loading>
     );
   }
   if (query.isError) {
     if (isNotFound(query.error)) {
-      return <ErrorState title="No plan details found" message="This plan is not on your record." />;
+      return (
+        <ErrorState icon title="No plan details found">
+          This plan is not on your record.
+        </ErrorState>
+      );
     }
     const detail = query.error instanceof ApiError ? (query.error.detail ?? query.error.message) : null;
     return (
-      <ErrorState
-        title="Error Loading Details"
-        message={detail || 'Failed to load details'}
-        onRetry={() => void query.refetch()}
-      />
+      <ErrorState icon title="Error Loading Details" onRetry={() => void query.refetch()}>
+        {detail || 'Failed to load details'}
+      </ErrorState>
     );
   }
   return <Details plan={query.data} />;

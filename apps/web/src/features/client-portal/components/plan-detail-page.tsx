@@ -4,6 +4,9 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, Fields } from '../../../components/ui/detail-field.tsx';
+import { ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -11,8 +14,7 @@ import { usePlanDetails } from '../api/get-plan-details.ts';
 import { clientPaths } from './client-paths.ts';
 import { isNotFound } from './is-not-found.ts';
 import { NomineeCard } from './nominee-card.tsx';
-import { Card, ErrorState, Field, Fields, Loading, Skeleton } from './parts.tsx';
-import { type DocumentPlan, PdfViewer, useDocumentDownload } from './pdf-viewer.tsx';
+import { type DocumentPlan, PlanDocumentViewer, useDocumentDownload } from './plan-document.tsx';
 import { planRows } from './plan-fields.ts';
 import { numberLabel, planStatus } from './plan-rules.ts';
 
@@ -29,7 +31,7 @@ function DocumentActions({ plan }: { plan: DocumentPlan }) {
       <Button onClick={() => download()} busy={busy}>
         {busy ? null : <Download className="size-4" aria-hidden />} Download
       </Button>
-      <PdfViewer plan={plan} open={viewing} onOpenChange={setViewing} />
+      <PlanDocumentViewer plan={plan} open={viewing} onOpenChange={setViewing} />
     </div>
   );
 }
@@ -40,7 +42,7 @@ function InsuredMembers({
   members: NonNullable<PlanDetail['subtype_fields']['insured_members']>;
 }) {
   return (
-    <Card title={`Insured Members (${members.length})`}>
+    <Card region title={`Insured Members (${members.length})`}>
       {members.length === 0 ? (
         <p className="text-sm text-slate-600">No insured members on record.</p>
       ) : (
@@ -92,7 +94,7 @@ function DetailView({ plan }: { plan: PlanDetail }) {
       </section>
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
-        <Card title="Plan Information" className="lg:col-span-2">
+        <Card region title="Plan Information" className="lg:col-span-2">
           <Fields>
             {rows.map((row) => (
               <Field
@@ -133,10 +135,10 @@ export function PlanDetailPage({ id }: { id: string }) {
       <div>
         {back}
         <Loading label="Loading plan details" className="flex flex-col gap-5">
-          <Skeleton className="h-32 w-full rounded-xl" />
+          <Skeleton variant="bar" className="h-32 w-full rounded-xl" />
           <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
-            <Skeleton className="h-64 rounded-xl lg:col-span-2" />
-            <Skeleton className="h-64 rounded-xl" />
+            <Skeleton variant="bar" className="h-64 rounded-xl lg:col-span-2" />
+            <Skeleton variant="bar" className="h-64 rounded-xl" />
           </div>
         </Loading>
       </div>
@@ -152,11 +154,9 @@ export function PlanDetailPage({ id }: { id: string }) {
       return (
         <div>
           {back}
-          <ErrorState
-            title="No plan details found"
-            message="This plan is not on your record."
-            action={goBackButton}
-          />
+          <ErrorState icon title="No plan details found" actions={goBackButton}>
+            This plan is not on your record.
+          </ErrorState>
         </div>
       );
     }
@@ -164,11 +164,9 @@ export function PlanDetailPage({ id }: { id: string }) {
     return (
       <div>
         {back}
-        <ErrorState
-          title="Error Loading Details"
-          message={detail || 'Failed to load details'}
-          action={goBackButton}
-        />
+        <ErrorState icon title="Error Loading Details" actions={goBackButton}>
+          {detail || 'Failed to load details'}
+        </ErrorState>
       </div>
     );
   }

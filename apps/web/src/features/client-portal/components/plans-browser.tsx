@@ -1,10 +1,10 @@
 import { type MyPlans, serviceLabel } from '@portal/contract';
-import { Search } from 'lucide-react';
+import { Inbox, Search } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
+import { EmptyState } from '../../../components/ui/query-states.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { EmptyState } from './parts.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { filterPlans, type PlanItem, type StatusFilter, serviceCodes } from './plan-rules.ts';
 
@@ -86,7 +86,7 @@ export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
 
       <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${tab}`} className="flex flex-col gap-4">
         {current.length === 0 ? (
-          <EmptyState message={NO_PLANS} />
+          <EmptyState icon={Inbox}>{NO_PLANS}</EmptyState>
         ) : (
           <>
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-end">
@@ -128,19 +128,24 @@ export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
             </div>
 
             {shown.length === 0 ? (
-              <EmptyState message="No plans match your search or filters.">
-                {filtered ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      setSearch('');
-                      setType('');
-                      setStatus('all');
-                    }}
-                  >
-                    Clear filters
-                  </Button>
-                ) : null}
+              <EmptyState
+                icon={Inbox}
+                action={
+                  filtered ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => {
+                        setSearch('');
+                        setType('');
+                        setStatus('all');
+                      }}
+                    >
+                      Clear filters
+                    </Button>
+                  ) : null
+                }
+              >
+                No plans match your search or filters.
               </EmptyState>
             ) : (
               <ul

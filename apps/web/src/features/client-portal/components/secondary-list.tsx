@@ -1,9 +1,9 @@
 import type { SecondaryClientItem } from '@portal/contract';
-import { Mail, Phone, Search } from 'lucide-react';
+import { Inbox, Mail, Phone, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/query-states.tsx';
 import { clientPaths } from './client-paths.ts';
-import { EmptyState } from './parts.tsx';
 import { initials } from './plan-rules.ts';
 
 // Secondary clients list (spec §2): search on full name, email or relationship (spec §5), cards with
@@ -23,7 +23,7 @@ export function matchesSecondary(s: SecondaryClientItem, search: string): boolea
 export function SecondaryList({ members }: { members: readonly SecondaryClientItem[] }) {
   const [search, setSearch] = useState('');
   const id = useId();
-  if (members.length === 0) return <EmptyState message="No secondary clients associated" />;
+  if (members.length === 0) return <EmptyState icon={Inbox}>No secondary clients associated</EmptyState>;
   const shown = members.filter((m) => matchesSecondary(m, search));
   return (
     <div className="flex flex-col gap-4">
@@ -45,7 +45,7 @@ export function SecondaryList({ members }: { members: readonly SecondaryClientIt
         />
       </div>
       {shown.length === 0 ? (
-        <EmptyState message="No clients found. Try adjusting your search terms" />
+        <EmptyState icon={Inbox}>No clients found. Try adjusting your search terms</EmptyState>
       ) : (
         <ul aria-label="Secondary clients" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((m) => {

@@ -1,10 +1,12 @@
 import type { ClientPlanItem } from '@portal/contract';
 import { ArrowLeft, FilePlus, FileText, Mail, Pencil, Phone, Trash2, UserPlus } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Field, Fields } from '../../../components/ui/detail-field.tsx';
 import { Skeleton } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -21,24 +23,6 @@ const EditClientDialog = lazy(() =>
     default: m.EditClientDialog,
   })),
 );
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="mb-4 font-semibold text-slate-900">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string | null | undefined }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{value || '—'}</dd>
-    </div>
-  );
-}
 
 function PlanRow({ plan }: { plan: ClientPlanItem }) {
   // Lapsed and Closed are no longer in force: shown as an Expired plan is (decisions §4).
@@ -199,8 +183,8 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
         </div>
       </section>
 
-      <Section title="Profile">
-        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
+      <Card title="Profile">
+        <Fields columns="sm:grid-cols-2 lg:grid-cols-3">
           <Field
             label="Date of birth"
             value={client.date_of_birth ? formatDate(client.date_of_birth) : null}
@@ -221,8 +205,8 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
           />
           <Field label="Address" value={address} />
           <Field label="Portal sign-in" value={client.portal_email} />
-        </dl>
-      </Section>
+        </Fields>
+      </Card>
 
       <PortalAccessCard
         clientId={client.primary_client_id}
@@ -232,7 +216,7 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
       />
 
       <div className="grid gap-5 lg:grid-cols-2">
-        <Section title={`Family members (${family.length})`}>
+        <Card title={`Family members (${family.length})`}>
           <Link
             to={`/dashboard/secondary?primary=${client.primary_client_id}`}
             className="-mt-2 mb-2 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
@@ -261,8 +245,8 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
               ))}
             </ul>
           )}
-        </Section>
-        <Section title={`Documents (${documents.length})`}>
+        </Card>
+        <Card title={`Documents (${documents.length})`}>
           {documents.length === 0 ? (
             <p className="text-sm text-slate-600">No documents yet.</p>
           ) : (
@@ -278,11 +262,11 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
               ))}
             </ul>
           )}
-        </Section>
+        </Card>
       </div>
 
       {(['insurance', 'investment'] as const).map((kind) => (
-        <Section
+        <Card
           key={kind}
           title={`${kind === 'insurance' ? 'Insurance policies' : 'Investments'} (${plans[kind].length})`}
         >
@@ -301,7 +285,7 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
               ))}
             </ul>
           )}
-        </Section>
+        </Card>
       ))}
 
       {editing ? (

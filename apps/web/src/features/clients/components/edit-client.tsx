@@ -1,89 +1,25 @@
-import {
-  DOCUMENT_MAX_BYTES,
-  GENDERS,
-  INDIAN_STATES_AND_UTS,
-  MSG,
-  type PrimaryClient,
-  type UpdatePrimaryClient,
-  UpdatePrimaryClientSchema,
-} from '@portal/contract';
+import { MSG, type PrimaryClient, type UpdatePrimaryClient } from '@portal/contract';
 import { X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as Dialog from '../../../components/ui/dialog.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useUpdateClient } from '../api/update-client.ts';
 import { useUploadClientAvatar } from '../api/upload-client-avatar.ts';
+import { avatarError, type ClientValues, clientUpdateErrors, clientValuesOf } from './client-details.ts';
+import { ClientDetailsFields } from './client-details-fields.tsx';
 
-// Edit a primary client (issue 5 item 3): personal, contact, address and identity fields with the
-// contract's rules and messages, and the photo. PAN and Aadhaar are shown masked and sent only when typed
-// again (decision 008: a number left out keeps the stored one).
+// Edit a primary client (issue 5 item 3): the one client form, whole, with the contract's rules and messages,
+// and the photo. PAN and Aadhaar are shown masked and sent only when typed again (decision 008: a number left
+// out keeps the stored one).
 
-type Form = Record<keyof UpdatePrimaryClient, string>;
-type Errors = Partial<Record<keyof Form | 'avatar', string>>;
-
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-
-function formOf(client: PrimaryClient): Form {
-  const v = (x: string | null) => x ?? '';
-  return {
-    first_name: client.first_name,
-    last_name: v(client.last_name),
-    date_of_birth: v(client.date_of_birth),
-    gender: v(client.gender).toLowerCase(),
-    nationality: v(client.nationality),
-    occupation: v(client.occupation),
-    email: v(client.email),
-    phone: v(client.phone),
-    alternate_phone: v(client.alternate_phone),
-    emergency_contact_name: v(client.emergency_contact_name),
-    emergency_contact_phone: v(client.emergency_contact_phone),
-    house_number: v(client.house_number),
-    society: v(client.society),
-    locality: v(client.locality),
-    city: v(client.city),
-    state: v(client.state),
-    pincode: v(client.pincode),
-    pan_number: '',
-    aadhaar_number: '',
-  };
-}
-
-/** The photo's own rules before upload; the API checks the content again (decisions §5). */
-export function avatarError(file: File): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return 'Photo must be a PNG, JPEG or WebP image.';
-  if (file.size > DOCUMENT_MAX_BYTES) return 'Photo must be at most 10 MiB.';
-  return null;
-}
-
-/** The form's problems keyed by field, with the contract's messages; empty when it may be sent. */
-export function validateClientForm(form: Form): Errors {
-  const parsed = UpdatePrimaryClientSchema.safeParse(form);
-  const errors: Errors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? '') as keyof Form;
-      errors[key] ??= issue.message;
-    }
-  }
-  return errors;
-}
+type Errors = Record<string, string | undefined>;
 
 /** Brings the first field with a message into view, once React has drawn the messages. */
-export function focusFirstError(form: HTMLFormElement) {
+function focusFirstError(form: HTMLFormElement) {
   requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
-function Group({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 text-sm font-semibold text-slate-800">{title}</legend>
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
 }
 
 export interface EditClientDialogProps {
@@ -95,7 +31,7 @@ export interface EditClientDialogProps {
 }
 
 export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditClientDialogProps) {
-  const [form, setForm] = useState<Form>(() => formOf(client));
+  const [form, setForm] = useState<ClientValues>(() => clientValuesOf(client));
   const [errors, setErrors] = useState<Errors>({});
   const [photo, setPhoto] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
@@ -104,7 +40,7 @@ export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditCl
   // The details were saved but the photo failed: the caller is told when the dialog closes.
   const [partly, setPartly] = useState(false);
   const [discarding, setDiscarding] = useState(false);
-  const dirty = photo !== null || JSON.stringify(form) !== JSON.stringify(formOf(client));
+  const dirty = photo !== null || JSON.stringify(form) !== JSON.stringify(clientValuesOf(client));
   const close = () => {
     setDiscarding(false);
     if (partly) onSaved?.();
@@ -121,25 +57,17 @@ export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditCl
   // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts from the stored client.
   useEffect(() => {
     if (!open) return;
-    setForm(formOf(client));
+    setForm(clientValuesOf(client));
     setErrors({});
     setPhoto(null);
     setPartly(false);
   }, [open]);
 
-  const field = (name: keyof Form) => ({
-    id: `edit-client-${name}`,
-    value: form[name],
-    error: errors[name],
-    disabled: saving,
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
-
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const found = validateClientForm(form);
-    const photoProblem = photo ? avatarError(photo) : null;
+    const found: Errors = clientUpdateErrors(form);
+    const photoProblem = avatarError(photo);
     if (photoProblem) found.avatar = photoProblem;
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -168,7 +96,7 @@ export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditCl
         setErrors({ avatar: fields.avatar ?? message });
         notify('error', `The details were saved but the photo was not: ${fields.avatar ?? message}`);
       } else {
-        setErrors(fields as Errors);
+        setErrors(fields);
         notify('error', message);
         focusFirstError(formElement);
       }
@@ -199,106 +127,16 @@ export function EditClientDialog({ client, open, onOpenChange, onSaved }: EditCl
               </Dialog.Close>
             </div>
             <div className="flex min-h-0 flex-col gap-6 overflow-y-auto px-4 py-4 sm:px-6">
-              <Group title="Personal">
-                <TextField label="First Name" autoComplete="off" {...field('first_name')} />
-                <TextField label="Last Name" optional autoComplete="off" {...field('last_name')} />
-                <TextField label="Date of Birth" type="date" optional {...field('date_of_birth')} />
-                <SelectField
-                  label="Gender"
-                  optional
-                  placeholder="Not given"
-                  options={GENDERS}
-                  optionLabels={{ male: 'Male', female: 'Female', other: 'Other' }}
-                  {...field('gender')}
-                />
-                <TextField label="Nationality" optional {...field('nationality')} />
-                <TextField label="Occupation" optional {...field('occupation')} />
-              </Group>
-              <Group title="Contact">
-                <TextField
-                  label="Email"
-                  type="email"
-                  inputMode="email"
-                  optional={!client.portal_access}
-                  hint={client.portal_access ? 'The client also signs in to the portal with it.' : undefined}
-                  {...field('email')}
-                />
-                <TextField label="Phone Number" type="tel" inputMode="tel" optional {...field('phone')} />
-                <TextField
-                  label="Alternate Phone Number"
-                  type="tel"
-                  inputMode="tel"
-                  optional
-                  {...field('alternate_phone')}
-                />
-                <TextField label="Emergency Contact Name" optional {...field('emergency_contact_name')} />
-                <TextField
-                  label="Emergency Contact Phone"
-                  type="tel"
-                  inputMode="tel"
-                  optional
-                  {...field('emergency_contact_phone')}
-                />
-              </Group>
-              <Group title="Address">
-                <TextField label="House Number" optional {...field('house_number')} />
-                <TextField label="Society" optional {...field('society')} />
-                <TextField label="Locality" optional {...field('locality')} />
-                <TextField label="City" optional {...field('city')} />
-                <SelectField
-                  label="State"
-                  optional
-                  placeholder="Select a state"
-                  options={
-                    form.state && !INDIAN_STATES_AND_UTS.includes(form.state as never)
-                      ? [...INDIAN_STATES_AND_UTS, form.state]
-                      : INDIAN_STATES_AND_UTS
-                  }
-                  {...field('state')}
-                />
-                <TextField label="Pincode" inputMode="numeric" optional {...field('pincode')} />
-              </Group>
-              <Group title="Identity">
-                <TextField
-                  label="PAN Number"
-                  autoComplete="off"
-                  placeholder={client.pan_number ?? 'ABCDE1234F'}
-                  hint={
-                    client.pan_number
-                      ? `Stored: ${client.pan_number}. Leave blank to keep it, or type the full PAN to change it.`
-                      : 'Type the full PAN, for example ABCDE1234F.'
-                  }
-                  {...field('pan_number')}
-                />
-                <TextField
-                  label="Aadhaar Number"
-                  optional
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder={client.aadhaar_number ?? '12 digits'}
-                  hint={
-                    client.aadhaar_number
-                      ? `Stored: ${client.aadhaar_number}. Leave blank to keep it; only the last 4 digits are kept.`
-                      : 'Only the last 4 digits are kept.'
-                  }
-                  {...field('aadhaar_number')}
-                />
-              </Group>
-              <fieldset className="flex flex-col gap-3">
-                <legend className="mb-1 text-sm font-semibold text-slate-800">Photo</legend>
-                <TextField
-                  id="edit-client-avatar"
-                  label={client.avatar_url ? 'Replace photo' : 'Photo'}
-                  type="file"
-                  optional
-                  accept="image/png,image/jpeg,image/webp"
-                  disabled={saving}
-                  hint="PNG, JPEG or WebP, at most 10 MiB."
-                  error={errors.avatar}
-                  onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-                  className="file:mr-3 file:rounded file:border-0 file:bg-primary-50 file:px-3 file:py-1 file:text-primary-800"
-                />
-              </fieldset>
+              <ClientDetailsFields
+                sections={['personal', 'contact', 'address', 'identity']}
+                values={form}
+                errors={errors}
+                disabled={saving}
+                onField={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
+                photo={photo}
+                onPhoto={setPhoto}
+                stored={client}
+              />
             </div>
             <div className="flex justify-end gap-3 border-t border-slate-200 px-4 py-3 sm:px-6">
               <Button variant="secondary" disabled={saving} onClick={() => setOpen(false)}>

@@ -1,17 +1,18 @@
 import type { SecondaryClient, SecondaryDocumentKind } from '@portal/contract';
 import { Download, Eye, FileImage, FileText, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { saveBlob } from '../../../components/documents/save-blob.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { fetchMemberDocument } from '../api/get-member-document.ts';
 import { uploadMemberDocument } from '../api/upload-member-document.ts';
-import { documentFileName, saveBlob } from './document-preview.tsx';
 import {
   acceptedTypes,
   acceptedWords,
   checkDocument,
   DOCUMENT_LABELS,
+  documentFileName,
   formatBytes,
 } from './document-rules.ts';
 

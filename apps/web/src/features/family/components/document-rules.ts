@@ -13,6 +13,19 @@ export const DOCUMENT_LABELS: Record<SecondaryDocumentKind, string> = {
   profile_image: 'Profile photo',
 };
 
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/** "Asha Iyer - Aadhaar.pdf": whose document and which, whatever the uploaded file was called. */
+export function documentFileName(memberName: string, kind: SecondaryDocumentKind, mime: string): string {
+  const who = memberName.replace(/[^\p{L}\p{N} .-]/gu, '').trim() || 'Family member';
+  return `${who} - ${DOCUMENT_LABELS[kind]}.${EXTENSIONS[mime] ?? 'bin'}`;
+}
+
 type Sniffed = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp';
 
 const SCAN_TYPES: readonly Sniffed[] = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];

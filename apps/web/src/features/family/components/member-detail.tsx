@@ -6,11 +6,13 @@ import {
   UpdateSecondaryClientSchema,
 } from '@portal/contract';
 import { ArrowLeft, ChevronRight, Mail, Pencil, Phone, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Field, Fields } from '../../../components/ui/detail-field.tsx';
 import { QueryState, Skeleton } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -22,51 +24,14 @@ import { fetchMemberDocument } from '../api/get-member-document.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useMemberSaved, useUpdateMember } from '../api/update-member.ts';
 import { DocumentCard } from './document-card.tsx';
-import { DocumentPreview } from './document-preview.tsx';
 import { DOCUMENT_LABELS } from './document-rules.ts';
+import { MemberDocumentPreview } from './member-document-preview.tsx';
 import { MemberFields } from './member-fields.tsx';
 import { fieldErrors, type MemberField, memberBody, memberValues } from './member-values.ts';
 import type { UploadFailure } from './upload-failure.ts';
 
 /** The spec's three documents first (§2), then the photo. */
 const DOCUMENT_ORDER: SecondaryDocumentKind[] = ['aadhaar', 'pan', 'cheque', 'profile_image'];
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="font-semibold text-slate-900">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function Field({
-  label,
-  value,
-  mono,
-  wide,
-}: {
-  label: string;
-  value: string | null | undefined;
-  mono?: boolean;
-  /** Across both columns (an address, a note). */
-  wide?: boolean;
-}) {
-  return (
-    <div className={cn(wide && 'sm:col-span-2')}>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className={cn('mt-0.5 break-words text-slate-900', mono && 'font-mono tabular-nums')}>
-        {value || '—'}
-      </dd>
-    </div>
-  );
-}
 
 function PlanLink({ plan }: { plan: ClientPlanItem }) {
   const expired = plan.status === 'Expired';
@@ -345,8 +310,8 @@ function MemberView({ member }: { member: SecondaryClient }) {
       ) : (
         <>
           <div className="grid gap-5 lg:grid-cols-2">
-            <Section title="Contact & Address">
-              <dl className="grid gap-4 text-sm sm:grid-cols-2">
+            <Card region title="Contact & Address">
+              <Fields columns="sm:grid-cols-2">
                 <Field label="Email" value={member.email} />
                 <Field label="Phone" value={member.phone} />
                 <Field label="Alternate phone" value={member.alternate_phone} />
@@ -356,30 +321,34 @@ function MemberView({ member }: { member: SecondaryClient }) {
                 />
                 <Field label="Gender" value={gender} />
                 <Field label="Relation type" value={member.relation_type} />
-                <Field label="Address" value={address} wide />
-              </dl>
-            </Section>
-            <Section title="Health Information">
-              <dl className="grid gap-4 text-sm sm:grid-cols-2">
+                <Field label="Address" value={address} className="sm:col-span-2" />
+              </Fields>
+            </Card>
+            <Card region title="Health Information">
+              <Fields columns="sm:grid-cols-2">
                 <Field label="Height" value={member.height_cm === null ? null : `${member.height_cm} cm`} />
                 <Field label="Weight" value={member.weight_kg === null ? null : `${member.weight_kg} kg`} />
-                <Field label="Medical conditions" value={member.medical_conditions} wide />
-              </dl>
-            </Section>
+                <Field
+                  label="Medical conditions"
+                  value={member.medical_conditions}
+                  className="sm:col-span-2"
+                />
+              </Fields>
+            </Card>
           </div>
-          <Section title="Banking & Identification">
-            <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-5">
+          <Card region title="Banking & Identification">
+            <Fields columns="sm:grid-cols-2 lg:grid-cols-5">
               <Field label="Aadhaar" value={member.aadhaar_number} mono />
               <Field label="PAN" value={member.pan_number} mono />
               <Field label="CIF number" value={member.cif_number} mono />
               <Field label="Account number" value={member.account_number} mono />
               <Field label="IFSC" value={member.ifsc_code} mono />
-            </dl>
-          </Section>
+            </Fields>
+          </Card>
         </>
       )}
 
-      <Section title="Documents">
+      <Card region title="Documents">
         <ul className="grid gap-4 sm:grid-cols-2">
           {DOCUMENT_ORDER.map((kind) => (
             <DocumentCard
@@ -392,9 +361,10 @@ function MemberView({ member }: { member: SecondaryClient }) {
             />
           ))}
         </ul>
-      </Section>
+      </Card>
 
-      <Section
+      <Card
+        region
         title={`Plans (${member.plans.length})`}
         action={
           <Link
@@ -416,10 +386,10 @@ function MemberView({ member }: { member: SecondaryClient }) {
             ))}
           </ul>
         )}
-      </Section>
+      </Card>
 
       {preview && previewInfo ? (
-        <DocumentPreview
+        <MemberDocumentPreview
           memberId={member.secondary_client_id}
           memberName={member.full_name}
           kind={preview}

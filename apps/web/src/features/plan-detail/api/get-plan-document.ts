@@ -14,6 +14,7 @@ export const planDocumentQueryOptions = (id: string, version: string) =>
     queryFn: ({ signal }) => fetchPlanDocument(id, signal),
   });
 
-export function usePlanDocument(id: string, version: string) {
-  return useQuery(planDocumentQueryOptions(id, version));
+/** The PDF's bytes, fetched only while `enabled` (the viewer open). */
+export function usePlanDocument(id: string, version: string, enabled = true) {
+  return useQuery({ ...planDocumentQueryOptions(id, version), enabled });
 }

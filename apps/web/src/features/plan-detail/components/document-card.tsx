@@ -1,14 +1,16 @@
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MIN_BYTES, type WorkspacePlanDetail } from '@portal/contract';
 import { Download, Eye, FileText, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { PdfViewer } from '../../../components/documents/pdf-viewer.tsx';
+import { saveBlob } from '../../../components/documents/save-blob.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { fetchPlanDocument } from '../api/get-plan-document.ts';
+import { fetchPlanDocument, usePlanDocument } from '../api/get-plan-document.ts';
 import { useReplacePlanDocument } from '../api/replace-plan-document.ts';
-import { PdfViewer } from './pdf-viewer.tsx';
-import { planFileName, saveBlob } from './plan-files.ts';
+import { planFileName } from './plan-files.ts';
 import { formatBytes } from './plan-info.ts';
 
 /** The PDF's own rules before upload; the API checks the content again (decisions §5). */
@@ -38,6 +40,8 @@ export function DocumentCard({
   const [error, setError] = useState<string | null>(null);
   const doc = plan.document;
   const name = planFileName(plan.policy_number);
+  // The PDF's bytes while the viewer is open; a replaced PDF is fetched again under its new id.
+  const pdf = usePlanDocument(plan.plan_id, doc?.document_id ?? 'none', viewing);
 
   const download = async (blob?: Blob) => {
     if (blob) {
@@ -83,13 +87,7 @@ export function DocumentCard({
   };
 
   return (
-    <section
-      aria-labelledby="plan-document-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="plan-document-title" className="mb-4 font-semibold text-slate-900">
-        Document
-      </h2>
+    <Card title="Document" region>
       {doc ? (
         <div className="flex items-start gap-3">
           <FileText className="mt-0.5 size-8 shrink-0 text-primary-700" aria-hidden />
@@ -136,9 +134,9 @@ export function DocumentCard({
       ) : null}
 
       <PdfViewer
-        planId={plan.plan_id}
         name={name}
-        version={doc?.document_id ?? 'none'}
+        blob={pdf.data}
+        error={pdf.isError && !pdf.isFetching ? pdf.error.message : null}
         open={viewing}
         onOpenChange={setViewing}
         onDownload={(blob) => void download(blob)}
@@ -153,6 +151,6 @@ export function DocumentCard({
         destructive
         onConfirm={() => pending && void upload(pending)}
       />
-    </section>
+    </Card>
   );
 }

@@ -1,57 +1,29 @@
 import type { WorkspacePlanDetail } from '@portal/contract';
-import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, Fields } from '../../../components/ui/detail-field.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { planRows } from './plan-info.ts';
 
 // The read-only cards of the plan detail: plan information, nominee, insured members (spec §2, §3).
 
-export function Card({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="font-semibold text-slate-900">{title}</h2>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function Item({ label, value, tone }: { label: string; value: string | null | undefined; tone?: 'danger' }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd
-        className={cn(
-          'mt-0.5 break-words tabular-nums',
-          tone === 'danger' ? 'text-red-700' : 'text-slate-900',
-        )}
-      >
-        {value || '—'}
-      </dd>
-    </div>
-  );
-}
-
 export function PlanInfoCard({ plan }: { plan: WorkspacePlanDetail }) {
   return (
     <Card title="Plan Information">
-      <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
-        <Item label="Service" value={plan.service_name} />
-        <Item
+      <Fields columns="sm:grid-cols-2 lg:grid-cols-3">
+        <Field label="Service" value={plan.service_name} />
+        <Field
           label={plan.plan_kind === 'insurance' ? 'Policy Number' : 'Investment Account Number'}
           value={plan.policy_number}
         />
-        <Item
+        <Field
           label={plan.plan_kind === 'insurance' ? 'Insurance Company' : 'Investment Company'}
           value={plan.provider_name}
         />
         {planRows(plan).map((row) => (
-          <Item key={row.label} label={row.label} value={row.value} tone={row.tone} />
+          <Field key={row.label} label={row.label} value={row.value} tone={row.tone} />
         ))}
-        <Item label="Held by" value={plan.holder_name} />
-      </dl>
+        <Field label="Held by" value={plan.holder_name} />
+      </Fields>
     </Card>
   );
 }
@@ -60,13 +32,13 @@ export function NomineeCard({ nominee }: { nominee: WorkspacePlanDetail['nominee
   return (
     <Card title="Nominee Details">
       {nominee ? (
-        <dl className="grid gap-4 text-sm sm:grid-cols-2">
-          <Item label="Full Name" value={nominee.full_name} />
-          <Item label="Relation" value={nominee.relation} />
-          <Item label="Date of Birth" value={nominee.dob ? formatDate(nominee.dob) : null} />
-          <Item label="Phone Number" value={nominee.phone_number} />
-          <Item label="Email" value={nominee.email} />
-        </dl>
+        <Fields columns="sm:grid-cols-2">
+          <Field label="Full Name" value={nominee.full_name} />
+          <Field label="Relation" value={nominee.relation} />
+          <Field label="Date of Birth" value={nominee.dob ? formatDate(nominee.dob) : null} />
+          <Field label="Phone Number" value={nominee.phone_number} />
+          <Field label="Email" value={nominee.email} />
+        </Fields>
       ) : (
         <p className="text-sm text-slate-600">No Nominee Details</p>
       )}

@@ -2,6 +2,7 @@ import { ArrowLeft, Plus, UserRound } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState, LoadingLine } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -40,15 +41,6 @@ function buildRequest(plans: PlanDraft[]) {
 function requestOf(list: PlanDraft[]) {
   const built = buildRequest(list);
   return { plans: built.inputs, planFiles: built.files };
-}
-
-function Card({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <h3 className="mb-4 text-base font-semibold text-slate-900">{title}</h3>
-      {children}
-    </section>
-  );
 }
 
 /**
@@ -149,7 +141,7 @@ export function AddPlansForm({
         </p>
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <Card title="1. Client">
+        <Card region variant="form" title="1. Client">
           {!clientId ? (
             <ClientPicker onPick={(c) => choose(c.primary_client_id)} error={pickError} />
           ) : clientQuery.isPending || (clientQuery.isError && clientQuery.isFetching) ? (

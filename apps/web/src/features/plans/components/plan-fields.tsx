@@ -6,8 +6,9 @@ import {
   type Service,
 } from '@portal/contract';
 import { FileText, Plus, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Section } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
@@ -34,18 +35,6 @@ export interface PlanFieldsProps {
   /** The stored PDF of a plan being edited; a chosen file replaces it. */
   existingDocumentName?: string | null;
   disabled?: boolean;
-}
-
-function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <section className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold text-slate-800">{title}</h4>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
 }
 
 /** Options for a suggestion list, keeping a stored value that is not among them. */
@@ -99,7 +88,7 @@ export function PlanFields({
 
   return (
     <div className="flex flex-col gap-6">
-      <Section title="Plan">
+      <Section level={4} title="Plan">
         <div className="grid gap-4 sm:grid-cols-2">
           {serviceLocked ? null : (
             <SelectField
@@ -195,7 +184,7 @@ export function PlanFields({
       </Section>
 
       {code ? (
-        <Section title={`${serviceName(code)} details`}>
+        <Section level={4} title={`${serviceName(code)} details`}>
           <div className="grid gap-4 sm:grid-cols-2">
             {SERVICE_FIELDS[code].map((input) => (
               <SubtypeField
@@ -214,8 +203,9 @@ export function PlanFields({
 
       {code === 'health' ? (
         <Section
+          level={4}
           title="Insured Members"
-          aside={
+          action={
             <Button
               variant="secondary"
               className="min-h-9 px-3"
@@ -251,7 +241,7 @@ export function PlanFields({
         </Section>
       ) : null}
 
-      <Section title="Nominee">
+      <Section level={4} title="Nominee">
         <Checkbox
           checked={value.has_nominee}
           onCheckedChange={(checked) => set({ has_nominee: checked })}
@@ -321,7 +311,7 @@ export function PlanFields({
         )}
       </Section>
 
-      <Section title="Document">
+      <Section level={4} title="Document">
         <PlanFileInput
           id={`${uid}-file`}
           file={value.file}

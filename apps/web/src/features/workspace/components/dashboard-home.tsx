@@ -12,7 +12,8 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Skeleton as Block, QueryState } from '../../../components/ui/query-states.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Loading, QueryState, Skeleton } from '../../../components/ui/query-states.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { currentClaims } from '../../../lib/session.ts';
@@ -50,18 +51,6 @@ function Figure({
       >
         {value}
       </p>
-    </section>
-  );
-}
-
-function Card({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 className="font-semibold text-slate-900">{title}</h2>
-        {action}
-      </div>
-      {children}
     </section>
   );
 }
@@ -175,19 +164,19 @@ function FirstSteps() {
   );
 }
 
-function Skeleton() {
+function DashboardSkeleton() {
   return (
-    <div className="flex flex-col gap-6" role="status" aria-busy="true" aria-label="Loading dashboard">
+    <Loading label="Loading dashboard" className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {[0, 1, 2, 3, 4, 5].map((i) => (
-          <Block key={i} className="h-28" />
+          <Skeleton key={i} className="h-28" />
         ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Block className="h-64" />
-        <Block className="h-64" />
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
       </div>
-    </div>
+    </Loading>
   );
 }
 
@@ -199,7 +188,11 @@ export function DashboardHome() {
   return (
     <div className="flex flex-col gap-6">
       <h2 className="text-2xl font-semibold text-slate-900">Welcome, {name || 'there'}!</h2>
-      <QueryState query={dashboard} loading={<Skeleton />} error="We could not load your agency's figures.">
+      <QueryState
+        query={dashboard}
+        loading={<DashboardSkeleton />}
+        error="We could not load your agency's figures."
+      >
         {(data) => <Ready data={data} />}
       </QueryState>
     </div>

@@ -1,13 +1,17 @@
 import { CreatePrimaryClientWithPlansSchema } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  emptyPlanDraft,
+  planErrorsFromServer,
+  unchangedErrors,
+} from '../../features/plans/components/plan-draft.ts';
+import {
   buildRequest,
   clientFormTouched,
   emptyClientForm,
   stepOfField,
   validateClient,
-} from './client-values.ts';
-import { emptyPlanDraft, planErrorsFromServer, unchangedErrors } from './plan-draft.ts';
+} from './add-client-values.ts';
 
 // The Add Primary Client form as one request: which PDF belongs to which plan, which step an error is on.
 

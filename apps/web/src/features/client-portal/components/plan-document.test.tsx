@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../test/jwt.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
 import { stubApi } from './fixtures.test-kit.ts';
-import { PdfViewer } from './pdf-viewer.tsx';
+import { PlanDocumentViewer } from './plan-document.tsx';
 
 const plan = {
   plan_type: 'insurance',
@@ -17,7 +17,8 @@ const pdf = (size: number) => {
   return bytes;
 };
 
-describe('PDF viewer states (spec §2, §4, §8)', () => {
+// The viewer's own states are tested with it (components/documents); here, the client area's bytes and words.
+describe('a plan document in the client area (spec §2, §8)', () => {
   beforeEach(() => {
     localStorage.setItem('token', tokenFor(['AC']));
     vi.stubGlobal(
@@ -30,14 +31,11 @@ describe('PDF viewer states (spec §2, §4, §8)', () => {
     localStorage.clear();
   });
 
-  it('shows the document once it loads, with Open in new tab, Download and Close', async () => {
+  it('shows the checked PDF under the plan’s file name', async () => {
     stubApi([[/\/policies\/.+\/document$/, { bytes: pdf(400), type: 'application/pdf' }]]);
-    renderWithQuery(<PdfViewer plan={plan} open onOpenChange={() => undefined} />);
+    renderWithQuery(<PlanDocumentViewer plan={plan} open onOpenChange={() => undefined} />);
     expect(await screen.findByTitle('Document SH-4411.pdf')).toHaveAttribute('src', 'blob:doc');
     expect(screen.getByRole('heading', { name: 'SH-4411.pdf' })).toBeInTheDocument();
-    for (const name of ['Open in new tab', 'Download', 'Close']) {
-      expect(screen.getByRole('button', { name })).toBeInTheDocument();
-    }
   });
 
   it.each([
@@ -61,7 +59,7 @@ describe('PDF viewer states (spec §2, §4, §8)', () => {
     'says Cannot Load Document for %s, and offers Download Instead',
     async (_what, answer, message) => {
       stubApi([[/\/policies\/.+\/document$/, answer as never]]);
-      renderWithQuery(<PdfViewer plan={plan} open onOpenChange={() => undefined} />);
+      renderWithQuery(<PlanDocumentViewer plan={plan} open onOpenChange={() => undefined} />);
       expect(await screen.findByRole('heading', { name: 'Cannot Load Document' })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent(message);
       expect(screen.getByRole('button', { name: 'Download Instead' })).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { categoryOfService, type PlanServiceCode, SERVICE_LABELS, type Service } from '@portal/contract';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import type { ClientForm, StepKey } from './client-values.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import type { ClientForm, StepKey } from './add-client-values.ts';
 
 function Block({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
   return (

@@ -2,14 +2,14 @@
 export const DOWNLOAD_RELEASE_MS = 1_000;
 
 /** Saves bytes under a file name, as a download, and releases them afterwards. */
-export function saveBlob(blob: Blob, filename: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  link.download = fileName;
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_RELEASE_MS);
+  window.setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_RELEASE_MS);
 }

@@ -1,14 +1,26 @@
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorState, LoadingLine } from '../../../components/ui/query-states.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/toast.ts';
-import { useCreateClientWithPlans } from '../api/create-client-with-plans.ts';
-import { usePlanServices } from '../api/get-plan-services.ts';
-import { ClientFields } from './client-fields.tsx';
-import { ClientReview } from './client-review.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorState, LoadingLine } from '../../components/ui/query-states.tsx';
+import {
+  ClientDetailsFields,
+  type ClientSection,
+  PortalAccessFields,
+} from '../../features/clients/components/client-details-fields.tsx';
+import { useCreateClientWithPlans } from '../../features/plans/api/create-client-with-plans.ts';
+import { usePlanServices } from '../../features/plans/api/get-plan-services.ts';
+import { useDiscardGuard } from '../../features/plans/components/discard-guard.tsx';
+import {
+  type PlanErrors,
+  planErrorsFromServer,
+  unchangedErrors,
+} from '../../features/plans/components/plan-draft.ts';
+import { ServicesEditor } from '../../features/plans/components/services-editor.tsx';
+import { Stepper } from '../../features/plans/components/stepper.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { notify } from '../../lib/toast.ts';
+import { ClientReview } from './add-client-review.tsx';
 import {
   buildRequest,
   type ClientForm,
@@ -19,11 +31,18 @@ import {
   stepOfField,
   validateClient,
   validatePlans,
-} from './client-values.ts';
-import { useDiscardGuard } from './discard-guard.tsx';
-import { type PlanErrors, planErrorsFromServer, unchangedErrors } from './plan-draft.ts';
-import { ServicesEditor } from './services-editor.tsx';
-import { Stepper } from './stepper.tsx';
+} from './add-client-values.ts';
+
+// Composes two features (conventions: features do not import each other): the clients feature's one client form
+// (the same fields as the client's edit dialog) and the plans feature's services, plans and their PDFs, sent as
+// one request.
+
+/** The parts of the client form each of the first three steps shows. */
+const CLIENT_STEP_SECTIONS: Record<'personal' | 'contact' | 'identity', readonly ClientSection[]> = {
+  personal: ['personal'],
+  contact: ['contact', 'address'],
+  identity: ['identity'],
+};
 
 interface Sent {
   request: unknown;
@@ -185,13 +204,29 @@ export function AddClientForm() {
               onEdit={(key) => open(STEPS.findIndex((s) => s.key === key))}
             />
           ) : (
-            <ClientFields
-              step={current.key}
-              form={form}
-              errors={clientErrors}
-              disabled={busy}
-              onChange={setForm}
-            />
+            <div className="flex flex-col gap-8">
+              <ClientDetailsFields
+                sections={CLIENT_STEP_SECTIONS[current.key]}
+                values={form.values}
+                errors={clientErrors}
+                disabled={busy}
+                onField={(name, value) => setForm((f) => ({ ...f, values: { ...f.values, [name]: value } }))}
+                photo={form.avatar}
+                onPhoto={(avatar) => setForm((f) => ({ ...f, avatar }))}
+              />
+              {current.key === 'identity' ? (
+                <PortalAccessFields
+                  enabled={form.portalEnabled}
+                  email={form.values.email}
+                  initialPassword={form.initialPassword}
+                  errors={clientErrors}
+                  disabled={busy}
+                  onEnabled={(portalEnabled) => setForm((f) => ({ ...f, portalEnabled }))}
+                  onEmail={(email) => setForm((f) => ({ ...f, values: { ...f.values, email } }))}
+                  onInitialPassword={(initialPassword) => setForm((f) => ({ ...f, initialPassword }))}
+                />
+              ) : null}
+            </div>
           )}
         </section>
         <div className="sticky bottom-0 -mx-4 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">

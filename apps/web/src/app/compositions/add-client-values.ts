@@ -1,37 +1,20 @@
+import type { CreatePrimaryClientWithPlans, PlanInput } from '@portal/contract';
 import {
-  type CreatePrimaryClientWithPlans,
-  CreatePrimaryClientWithPlansSchema,
-  DOCUMENT_MAX_BYTES,
-  type PlanInput,
-} from '@portal/contract';
-import { type PlanDraft, planDraftToInput, validatePlanDraft } from './plan-draft.ts';
+  avatarError,
+  CLIENT_FIELDS,
+  type ClientValues,
+  emptyClientValues,
+  newClientErrors,
+} from '../../features/clients/components/client-details.ts';
+import {
+  type PlanDraft,
+  planDraftToInput,
+  validatePlanDraft,
+} from '../../features/plans/components/plan-draft.ts';
 
 // The Add Primary Client form's values, its steps and how it becomes one request (contract:
-// CreatePrimaryClientWithPlansSchema; decisions 008). Every input is kept as text.
-
-export const CLIENT_FIELDS = [
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'gender',
-  'nationality',
-  'occupation',
-  'email',
-  'phone',
-  'alternate_phone',
-  'emergency_contact_name',
-  'emergency_contact_phone',
-  'house_number',
-  'society',
-  'locality',
-  'city',
-  'state',
-  'pincode',
-  'pan_number',
-  'aadhaar_number',
-] as const;
-export type ClientField = (typeof CLIENT_FIELDS)[number];
-export type ClientValues = Record<ClientField, string>;
+// CreatePrimaryClientWithPlansSchema; decisions 008): the client's own details as the clients feature's one
+// client form holds them, and the plans as the plans feature drafts them. Every input is kept as text.
 
 export interface ClientForm {
   values: ClientValues;
@@ -44,10 +27,7 @@ export interface ClientForm {
 }
 
 export const emptyClientForm = (): ClientForm => ({
-  values: {
-    ...(Object.fromEntries(CLIENT_FIELDS.map((f) => [f, ''])) as ClientValues),
-    nationality: 'Indian',
-  },
+  values: emptyClientValues(),
   portalEnabled: false,
   initialPassword: '',
   avatar: null,
@@ -91,26 +71,12 @@ export const STEPS = [
 ] as const;
 export type StepKey = (typeof STEPS)[number]['key'];
 
-const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-
-export function avatarError(file: File | null): string | undefined {
-  if (!file) return undefined;
-  if (!AVATAR_TYPES.includes(file.type)) return 'Photo must be a PNG, JPEG or WebP image.';
-  if (file.size > DOCUMENT_MAX_BYTES) return 'Photo must be at most 10 MiB.';
-  return undefined;
-}
-
 /** The client's own fields checked with the contract; errors keyed by the request's paths. */
 export function validateClient(form: ClientForm): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const parsed = CreatePrimaryClientWithPlansSchema.safeParse(clientPayload(form, []));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.map(String).join('.');
-      // Plans are checked one by one by validatePlanDraft, with every problem at once.
-      if (!key.startsWith('plans')) errors[key] ??= issue.message;
-    }
-  }
+  const errors = newClientErrors(form.values, {
+    enabled: form.portalEnabled,
+    initialPassword: form.initialPassword,
+  });
   const photo = avatarError(form.avatar);
   if (photo) errors.avatar = photo;
   return errors;
