@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, signIn, signInAsAdmin, storedToken } from './support.ts';
+import { expectToast, portal, signIn, signInAsAdmin, storedToken } from './support.ts';
 
 // The demo seeds owners in several states (apps/api/src/modules/system/first-start.ts).
 const VIKRAM = { name: 'Vikram Singh', email: 'vikram@singhinsurancepoint.in' };
@@ -116,6 +116,11 @@ test('the admin resets a password; the owner must choose a new one at next sign-
   );
   await signIn(owner, SNEHA.email, 'Temporary#Pass26');
   await expect(owner).toHaveURL(/\/change-password$/);
+  await expect(owner.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  // A workspace link opened before choosing it leads back here, not to "Session ended" (issue 24 item 3).
+  await owner.goto(`${portal()}/dashboard/users`);
+  await expect(owner).toHaveURL(/\/change-password$/);
+  await expect(owner.getByText('Your password was reset.')).toBeVisible();
   await owner.getByLabel('Current Password', { exact: true }).fill('Temporary#Pass26');
   await owner.getByLabel('New Password', { exact: true }).fill('Kulkarni#Own2026');
   await owner.getByLabel('Confirm Password', { exact: true }).fill('Kulkarni#Own2026');

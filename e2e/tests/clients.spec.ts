@@ -68,6 +68,10 @@ test("the owner turns a client's portal access off and on again with a new initi
 
   await signIn(client, email, 'Kiran#Again2026', `http://${DEMO.host}`);
   await expect(client).toHaveURL(/\/change-password$/);
+  // A first password from the agency, not a reset (issue 24 item 3).
+  await expect(client.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+  await expect(client.getByText('Your agency chose the password you signed in with.')).toBeVisible();
+  await expect(client.getByText('Your password was reset.')).toHaveCount(0);
   await client.close();
 });
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, forgeToken, signIn, storedToken } from './support.ts';
+import { makeRegistration } from '@portal/contract/factories';
+import { DEMO, forgeToken, portal, signIn, storedToken } from './support.ts';
 
 test('an expired session ends on the session-ended screen', async ({ page }) => {
   // Sign in for real to learn the owner's id, then replace the token with an expired one of theirs.
@@ -28,6 +29,49 @@ test('an expired session ends on the session-ended screen', async ({ page }) => 
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a device signed out elsewhere is told so; the owner changes their password from Account Security', async ({
+  page,
+}) => {
+  // Issue 24 items 1 and 3, on an owner of their own: the demo owner's sessions are the other journeys'.
+  const form = makeRegistration({ ClientName: 'Do Device Owner' });
+  expect((await page.request.post(`${portal()}/api/agencies/register-client`, { data: form })).status()).toBe(
+    201,
+  );
+  const email = form.AgencyEmail!.toLowerCase();
+  await signIn(page, email, form.AgencyPassword!);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto(`${portal()}/dashboard/security`);
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/security$/);
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await page.getByLabel('Current Password', { exact: true }).fill(form.AgencyPassword!);
+  await page.getByLabel('New Password', { exact: true }).fill('Doosra#Device2026');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Doosra#Device2026');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Another device signs in, then signs out: every session of the account ends, and this one says why.
+  const other = await page.request.post(`${portal()}/api/agencies/client-login`, {
+    headers: { 'x-tenant-host': `localhost:${new URL(portal()).port}` },
+    data: { email, password: 'Doosra#Device2026' },
+  });
+  const otherToken = ((await other.json()) as { data: { token: string } }).data.token;
+  expect(
+    (
+      await page.request.post(`${portal()}/api/auth/logout`, {
+        headers: { authorization: `Bearer ${otherToken}` },
+      })
+    ).status(),
+  ).toBe(200);
+  await page.goto(`${portal()}/dashboard/users`, { waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/session-expired\?reason=/);
+  await expect(page.getByText('You have been signed out on this device')).toBeVisible();
 });
 
 test('the session-ended screen is also reached through /login?reason=', async ({ page }) => {

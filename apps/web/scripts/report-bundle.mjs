@@ -13,6 +13,8 @@ const ROUTES = {
   unauthorized: 'src/app/routes/unauthorized.tsx',
   terms: 'src/app/routes/terms.tsx',
   'change password': 'src/app/routes/change-password.tsx',
+  'forgot password': 'src/app/routes/forgot-password.tsx',
+  'set password (a one-time link)': 'src/app/routes/set-password.tsx',
   'not found': 'src/app/routes/not-found.tsx',
   'welcome (/dashboard, /agency-dashboard)': 'src/app/routes/welcome.tsx',
   'client home (/agency-client/dashboard)': [

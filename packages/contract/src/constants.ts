@@ -7,7 +7,16 @@ export const SESSION_EXPIRED_DEFAULT = 'Your session has expired. Please log in 
  * The reasons the session-ended screen shows (decisions §4, session-ended reasons): only the portal's own. Any
  * other `?reason=` shows the default, so a link cannot put its words on the portal's page (issue 23 item 12).
  */
-export const SESSION_ENDED_REASONS: readonly string[] = [SESSION_EXPIRED_REASON, SESSION_EXPIRED_DEFAULT];
+export const SESSION_ENDED_REASONS: readonly string[] = [
+  SESSION_EXPIRED_REASON,
+  SESSION_EXPIRED_DEFAULT,
+  // The `detail` of a 401 that knows more (issue 24 item 3).
+  'You have been signed out on this device, for example because you signed out or changed your password on another one. Please sign in again.',
+  'This account has been deactivated. Please contact support.',
+];
+/** Why a valid token no longer opens a session, in a 401's `detail` (the message stays SESSION_EXPIRED_REASON). */
+export const SESSION_SIGNED_OUT_DETAIL = SESSION_ENDED_REASONS[2]!;
+export const SESSION_DEACTIVATED_DETAIL = SESSION_ENDED_REASONS[3]!;
 /** The text the session-ended screen shows for the reason in its address. */
 export const sessionEndedText = (reason: string | null | undefined): string =>
   reason && SESSION_ENDED_REASONS.includes(reason) ? reason : SESSION_EXPIRED_DEFAULT;

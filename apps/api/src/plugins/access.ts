@@ -1,4 +1,12 @@
-import { type Access, MSG, type Role, SECOND_FACTOR_MSG, SESSION_EXPIRED_REASON } from '@portal/contract';
+import {
+  type Access,
+  MSG,
+  type Role,
+  SECOND_FACTOR_MSG,
+  SESSION_DEACTIVATED_DETAIL,
+  SESSION_EXPIRED_REASON,
+  SESSION_SIGNED_OUT_DETAIL,
+} from '@portal/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { agencyScope, inScope, PLATFORM_SCOPE, type TenantScope } from '../db/scope.ts';
@@ -74,12 +82,14 @@ export function registerAccess(
     if (!scope) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
     // Revocation (decisions §3): the token's version must still be the user's, and the user active.
     const state = await inScope(scope, () => loadSession(deps.db, deps.sessions, subject));
-    if (
-      !state?.isActive ||
-      state.tokenVersion !== subject.tokenVersion ||
-      !subject.roles.includes(state.role)
-    ) {
+    if (!state || !subject.roles.includes(state.role)) {
       throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
+    }
+    // The session-ended screen says why (issue 24 item 3): deactivated, or signed out by a logout or a new password.
+    if (!state.isActive)
+      throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON, SESSION_DEACTIVATED_DETAIL);
+    if (state.tokenVersion !== subject.tokenVersion) {
+      throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON, SESSION_SIGNED_OUT_DETAIL);
     }
     if (!(access as readonly Role[]).some((role) => subject.roles.includes(role))) {
       throw new AppError('FORBIDDEN', MSG.forbidden);

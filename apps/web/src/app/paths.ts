@@ -7,6 +7,9 @@ export const paths = {
   unauthorized: '/unauthorized',
   terms: '/terms',
   changePassword: '/change-password',
+  forgotPassword: '/forgot-password',
+  /** Where a one-time password link opens (SET_PASSWORD_PATH of the contract). */
+  setPassword: '/set-password',
   dashboard: '/dashboard',
   agencyDashboard: '/agency-dashboard',
   adminDashboard: '/agency-admin/dashboard',

@@ -56,7 +56,9 @@ const areas = [
 ];
 const patchedAreas = new Set<string>();
 
-// Every screen is its own chunk, so the sign-in route loads only what it shows (issue 2 budget).
+// Every screen is its own chunk, so the sign-in route loads only what it shows (issue 2 budget). The screens of
+// the signed-in areas name their title in `handle` (components/layouts/app-shell.tsx shows it); those of the
+// workspace and the client area are in routes-workspace.tsx and routes-client.tsx.
 export const router = createBrowserRouter(
   [
     {
@@ -93,6 +95,17 @@ export const router = createBrowserRouter(
           // Every signed-in area reads through one query cache; its chunk never loads with the sign-in route.
           element: <SignedInAreas />,
           children: [
+            // Before sign-in, yet read through the query cache: a forgotten password, a one-time link (issue 24).
+            {
+              path: paths.forgotPassword,
+              lazy: () =>
+                import('./routes/forgot-password.tsx').then((m) => ({ Component: m.ForgotPasswordScreen })),
+            },
+            {
+              path: paths.setPassword,
+              lazy: () =>
+                import('./routes/set-password.tsx').then((m) => ({ Component: m.SetPasswordScreen })),
+            },
             {
               element: <RequireRoles roles={['ADMIN', 'AO', 'AC']} />,
               children: [
@@ -119,6 +132,7 @@ export const router = createBrowserRouter(
                   children: [
                     {
                       index: true,
+                      handle: { title: 'Dashboard' },
                       lazy: () =>
                         import('./routes/dashboard-frame.tsx').then((m) => ({ Component: m.DashboardIndex })),
                     },
@@ -140,6 +154,7 @@ export const router = createBrowserRouter(
                   children: [
                     {
                       index: true,
+                      handle: { title: 'Admin Dashboard Overview' },
                       lazy: () =>
                         import('./routes/admin/overview.tsx').then((m) => ({
                           Component: m.AdminOverviewScreen,
@@ -147,6 +162,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: 'overview',
+                      handle: { title: 'Admin Dashboard Overview' },
                       lazy: () =>
                         import('./routes/admin/overview.tsx').then((m) => ({
                           Component: m.AdminOverviewScreen,
@@ -154,6 +170,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: 'manage-clients',
+                      handle: { title: 'Manage Clients' },
                       lazy: () =>
                         import('./routes/admin/manage-clients.tsx').then((m) => ({
                           Component: m.ManageClientsScreen,
@@ -162,6 +179,7 @@ export const router = createBrowserRouter(
                     {
                       // The admin's second factor, which it must have (issue 23 item 14).
                       path: 'security',
+                      handle: { title: 'Account security' },
                       lazy: () =>
                         import('./routes/admin/security.tsx').then((m) => ({
                           Component: m.AdminSecurityScreen,
@@ -183,6 +201,7 @@ export const router = createBrowserRouter(
                   children: [
                     {
                       index: true,
+                      handle: { title: 'Dashboard' },
                       lazy: () =>
                         import('./routes/client/home.tsx').then((m) => ({ Component: m.ClientHomeScreen })),
                     },

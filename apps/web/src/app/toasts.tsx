@@ -1,21 +1,18 @@
-import { TOAST_AUTO_CLOSE_MS } from '@portal/contract';
-import { Slide, ToastContainer } from 'react-toastify/unstyled';
-import 'react-toastify/ReactToastify.css';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onFirstToast } from '../lib/toast.ts';
 
-/** Toasts as spec §9 configures them. */
+const Container = lazy(() =>
+  import('./toast-container.tsx').then((m) => ({ default: m.SpecToastContainer })),
+);
+
+/** The toasts' container, mounted with the first toast so its library stays out of the entry (lib/toast.ts). */
 export function Toasts() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onFirstToast(() => setWanted(true)), []);
+  if (!wanted) return null;
   return (
-    <ToastContainer
-      position="top-center"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      hideProgressBar={false}
-      newestOnTop
-      closeOnClick
-      pauseOnHover
-      pauseOnFocusLoss
-      draggable
-      transition={Slide}
-      theme="light"
-    />
+    <Suspense fallback={null}>
+      <Container />
+    </Suspense>
   );
 }

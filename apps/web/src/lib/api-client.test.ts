@@ -4,7 +4,9 @@ import {
   LoginResponseSchema,
   MeResponseSchema,
   MSG,
+  SESSION_DEACTIVATED_DETAIL,
   SESSION_EXPIRED_REASON,
+  SESSION_SIGNED_OUT_DETAIL,
   TENANT_HOST_HEADER,
   TOKEN_STORAGE_KEY,
 } from '@portal/contract';
@@ -130,6 +132,30 @@ describe('the 401/403 rule (spec §4, §8)', () => {
       expect(notify).toHaveBeenCalledExactlyOnceWith('error', 'Session expired. Please login again.');
     },
   );
+
+  it('says why when the 401 knows: signed out elsewhere, or deactivated (issue 24 item 3)', async () => {
+    for (const detail of [SESSION_SIGNED_OUT_DETAIL, SESSION_DEACTIVATED_DETAIL]) {
+      assign.mockClear();
+      localStorage.setItem(TOKEN_STORAGE_KEY, 'stored.jwt.token');
+      answer(401, errorBody(SESSION_EXPIRED_REASON, detail));
+      await failure(apiCall('me'));
+      expect(assign).toHaveBeenCalledExactlyOnceWith(`/session-expired?reason=${encodeURIComponent(detail)}`);
+    }
+    // A detail that is not one of the portal's reasons never reaches the screen.
+    assign.mockClear();
+    answer(401, errorBody(SESSION_EXPIRED_REASON, 'Anything at all'));
+    await failure(apiCall('me'));
+    expect(assign).toHaveBeenCalledExactlyOnceWith(SESSION_EXPIRED_URL);
+  });
+
+  it('a 403 asking for a new password goes to /change-password and keeps the session (issue 24 item 3)', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'stored.jwt.token');
+    answer(403, errorBody(MSG.passwordChangeRequired, MSG.passwordChangeRequired));
+    await failure(apiCall('me'));
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/change-password');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('stored.jwt.token');
+    expect(notify).not.toHaveBeenCalledWith('error', MSG.sessionExpiredToast);
+  });
 
   it.each(['login', 'registerAgency'] as const)(
     'a 401 from %s keeps the token and the page',

@@ -3,6 +3,7 @@ import {
   type EndpointName,
   type endpoints,
   MSG,
+  SESSION_ENDED_REASONS,
   SESSION_EXPIRED_REASON,
   TENANT_HOST_HEADER,
 } from '@portal/contract';
@@ -25,7 +26,16 @@ export class ApiError extends Error {
 }
 
 /** Calls whose 401/403 must not end a session (spec §4, §8): the sign-in and registration calls. */
-const SESSIONLESS: readonly EndpointName[] = ['login', 'loginSecondFactor', 'registerAgency'];
+const SESSIONLESS: readonly EndpointName[] = [
+  'login',
+  'loginSecondFactor',
+  'registerAgency',
+  'forgotPassword',
+  'checkPasswordLink',
+  'setPasswordWithLink',
+];
+/** Calls that name the portal address the browser is on (decisions §2). */
+const ON_HOST: readonly EndpointName[] = ['login', 'forgotPassword'];
 
 type Out<T> = T extends z.ZodType ? z.output<T> : never;
 type In<T> = T extends z.ZodType ? z.input<T> : never;
@@ -74,7 +84,7 @@ async function send(name: EndpointName, options: CallOptions<unknown>, accept: s
   }
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (name === 'login') headers[TENANT_HOST_HEADER] = window.location.host;
+  if (ON_HOST.includes(name)) headers[TENANT_HOST_HEADER] = window.location.host;
 
   let response: Response;
   try {
@@ -100,8 +110,14 @@ async function send(name: EndpointName, options: CallOptions<unknown>, accept: s
   const error = new ApiError(response.status, message, detail, fields);
 
   if ((response.status === 401 || response.status === 403) && !SESSIONLESS.includes(name)) {
+    // A user who must first choose a new password is sent to do so, not told their session ended (issue 24, 3).
+    if (response.status === 403 && message === MSG.passwordChangeRequired) {
+      window.location.assign('/change-password');
+      throw error;
+    }
     notify('error', MSG.sessionExpiredToast);
-    endSession();
+    // The screen says why when the API knows (a logout elsewhere, a new password, a deactivated account).
+    endSession(detail && SESSION_ENDED_REASONS.includes(detail) ? detail : undefined);
     throw error;
   }
   if (!options.quiet) notify('error', message);

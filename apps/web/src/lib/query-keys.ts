@@ -10,6 +10,8 @@ export const queryKeys = {
   me: ['me'] as const,
   /** The signed-in user's TOTP second factor (issue 23 item 14). */
   secondFactor: ['second-factor'] as const,
+  /** A one-time link to choose a password (issue 24): whether it still works, and whose it is. */
+  passwordLink: (token: string) => ['password-link', token] as const,
   services: {
     all: ['services'] as const,
     ofCategory: (category: ServiceCategory) => ['services', category] as const,

@@ -4,6 +4,7 @@ import {
   MeResponseSchema,
   MSG,
   SESSION_EXPIRED_REASON,
+  SESSION_SIGNED_OUT_DETAIL,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { base64url, SignJWT } from 'jose';
@@ -296,7 +297,8 @@ describe('tokens', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Signed out.' });
     expectError(await me(token), 401, SESSION_EXPIRED_REASON);
-    expectError(await me(other), 401, SESSION_EXPIRED_REASON);
+    // The other device is told why (issue 24 item 3): the spec's message, and the portal's reason in detail.
+    expect(expectError(await me(other), 401, SESSION_EXPIRED_REASON).detail).toBe(SESSION_SIGNED_OUT_DETAIL);
     expectError(await logout(token), 401);
     // A new sign-in works and carries the new version.
     const fresh = await signInToken(t.app, {

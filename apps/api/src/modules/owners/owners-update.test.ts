@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { MeResponseSchema, MSG, SESSION_EXPIRED_REASON, UpdateOwnerResponseSchema } from '@portal/contract';
+import {
+  MeResponseSchema,
+  MSG,
+  SESSION_DEACTIVATED_DETAIL,
+  SESSION_EXPIRED_REASON,
+  UpdateOwnerResponseSchema,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditOf,
@@ -62,7 +68,10 @@ describe('PUT /api/clients/update', () => {
       },
     });
 
-    expectError(await me(aoToken), 401, SESSION_EXPIRED_REASON);
+    // The owner's screen says the account was deactivated (issue 24 item 3).
+    expect(expectError(await me(aoToken), 401, SESSION_EXPIRED_REASON).detail).toBe(
+      SESSION_DEACTIVATED_DETAIL,
+    );
     expectError(await ownerSignIn(agency), 403, MSG.accountInactive);
     expectError(await ownerSignIn(agency, PORTAL_HOST), 403, MSG.accountInactive);
     expectError(await me(acToken), 401, SESSION_EXPIRED_REASON);

@@ -1,7 +1,20 @@
+import { ChangePasswordCard } from '../../../features/auth/components/change-password-card.tsx';
 import { MyProfile } from '../../../features/client-portal/components/my-profile.tsx';
 import { NotificationPreferenceCard } from '../../../features/renewals/components/notification-preference.tsx';
 
-/** /agency-client/dashboard/profile: My Profile (spec §2), with the renewals feature's e-mail reminder card. */
+/**
+ * /agency-client/dashboard/profile: My Profile (spec §2), with the renewals feature's e-mail reminder card and
+ * the way to change the password (issue 24 item 1).
+ */
 export function ClientProfileScreen() {
-  return <MyProfile reminders={<NotificationPreferenceCard />} />;
+  return (
+    <MyProfile
+      reminders={
+        <>
+          <NotificationPreferenceCard />
+          <ChangePasswordCard />
+        </>
+      }
+    />
+  );
 }

@@ -6,7 +6,7 @@ import {
   MSG,
 } from '@portal/contract';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -127,6 +127,12 @@ export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
         onBlur={() => setTouched((t) => ({ ...t, password: true }))}
         error={shown('password')}
       />
+      <Link
+        to="/forgot-password"
+        className="-mt-3 self-end text-sm font-medium text-primary-700 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <Button type="submit" busy={busy} className="w-full">
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>
