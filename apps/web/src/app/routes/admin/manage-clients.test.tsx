@@ -378,6 +378,44 @@ describe('ManageClientsScreen: the active toggle (spec §4)', () => {
   });
 });
 
+describe('ManageClientsScreen: a save while a search is on its way', () => {
+  it('asks for the cancelled search again, so the list does not stay loading for good', async () => {
+    const searches: ReturnType<typeof deferred<Response>>[] = [];
+    serve({
+      list: (url) => {
+        if (!url.searchParams.get('search')) return json(200, listBody([asha, rohan], 2));
+        const answer = deferred<Response>();
+        searches.push(answer);
+        return answer.promise;
+      },
+      update: (body) =>
+        json(
+          200,
+          UpdateOwnerResponseSchema.parse({
+            message: 'Client updated successfully!',
+            data: { ...rohan, IsVerified: body.IsVerified },
+          }),
+        ),
+    });
+    renderScreen();
+    await screen.findByRole('row', { name: /Rohan Mehta/ });
+    // The loaded page is filtered at once; the edit opens before the server's search has answered.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'Rohan');
+    await userEvent.click(within(rowOf('Rohan Mehta')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Client: Rohan Mehta' });
+    await waitFor(() => expect(searches).toHaveLength(1));
+    await userEvent.click(within(dialog).getByLabelText('Is Verified'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Client updated successfully!')).toBeInTheDocument();
+
+    await waitFor(() => expect(searches).toHaveLength(2));
+    await act(async () => searches[1]!.resolve(json(200, listBody([{ ...rohan, IsVerified: false }], 1))));
+    expect(await screen.findByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.queryByText('Loading clients…')).not.toBeInTheDocument();
+    expect(rowOf('Rohan Mehta')).toBeInTheDocument();
+  });
+});
+
 describe('ManageClientsScreen: the Reset modal (spec §2, §5)', () => {
   async function openReset() {
     const reset = vi.fn((_id: string, _body: unknown) =>

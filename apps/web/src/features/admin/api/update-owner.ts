@@ -53,7 +53,15 @@ export function useUpdateOwner() {
         IsActive: saved.IsActive,
         IsVerified: saved.IsVerified,
       }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.owners.stats }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.owners.stats });
+      // A page cancelled by onMutate before its first answer (a search typed just before) would otherwise stay
+      // loading for good: it is asked for again, now that the change is stored.
+      void queryClient.invalidateQueries({
+        queryKey: [...queryKeys.owners.all, 'list'],
+        predicate: (query) => query.state.data === undefined,
+      });
+    },
   });
 }
 
