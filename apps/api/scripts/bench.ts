@@ -17,10 +17,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { generate, generateSecret } from 'otplib';
 import pg from 'pg';
 import { defaultHashConcurrency, REPO_ROOT } from '../src/config.ts';
 import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
+import { encryptField } from '../src/lib/crypto.ts';
 import {
   generateFamiliesAndPlans,
   generateOwners,
@@ -53,6 +55,10 @@ const PORTAL_HOST = 'portal.bench';
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const; // lib/passwords.ts
 const benchDir = path.join(REPO_ROOT, 'bench');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+const ENCRYPTION_KEY = Buffer.alloc(32, 9);
+const ADMIN_EMAIL = 'bench-admin@bench.in';
+/** The bench admin's TOTP key, new each run: the platform admin must have a second factor (issue 23 item 14). */
+const ADMIN_TOTP = generateSecret();
 
 // BENCH_ONLY=documents: only the document burst (issue 23 item 9), without generating the data set.
 if (process.env.BENCH_ONLY === 'documents') {
@@ -118,6 +124,14 @@ async function settleAfterMigrations(h: Handle, label: string) {
   log(`${label}: vacuumed after new migrations in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 
+/** Gives the bench admin this run's TOTP key, as a finished set-up would (a sign-in answers its code step). */
+async function armAdminSecondFactor(h: Handle) {
+  await h.query(
+    `update users set totp_secret_enc = $1, totp_enabled_at = now(), totp_last_step = null where email = $2`,
+    [encryptField(ENCRYPTION_KEY, ADMIN_TOTP), ADMIN_EMAIL],
+  );
+}
+
 /** Generates the set unless bench_meta says this database already holds one of these sizes. */
 async function ensureData(h: Handle, sizes: typeof SIZES, label: string) {
   await h.query('create table if not exists bench_meta (key text primary key, value jsonb not null)');
@@ -145,7 +159,7 @@ async function ensureData(h: Handle, sizes: typeof SIZES, label: string) {
   const passwordHash = await hash(PASSWORD, OPTIONS);
   await h.query(
     `insert into users (role, email, password_hash, full_name) values ('ADMIN', $1, $2, 'Bench Admin')`,
-    ['bench-admin@bench.in', passwordHash],
+    [ADMIN_EMAIL, passwordHash],
   );
   await step(`${sizes.owners} owners, ${sizes.agencies} agencies`, () =>
     generateOwners(h.query, sizes.owners, sizes.agencies),
@@ -308,6 +322,7 @@ if (url) {
 }
 const big = await openHandle(url ? { url } : { dir: path.join(dataDir, 'pglite') });
 await ensureData(big, SIZES, 'bench set');
+await armAdminSecondFactor(big);
 const deep = await cursorsAt(big, [Math.floor(SIZES.owners * 0.5), Math.floor(SIZES.owners * 0.9)]);
 const deepClients =
   SIZES.clients > 0
@@ -329,6 +344,7 @@ const phoneOfOne =
 await big.close();
 const small = await openHandle(smallUrl ? { url: smallUrl } : { dir: path.join(dataDir, 'pglite-10k') });
 await ensureData(small, SMALL, '10k set');
+await armAdminSecondFactor(small);
 const smallDeep = await cursorsAt(small, [SMALL.owners * 0.5, SMALL.owners * 0.9]);
 await small.close();
 
@@ -340,7 +356,7 @@ const baseEnv = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   TOKEN_SECRET: 'bench-token-secret-that-is-long-enough-0123456789',
-  ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+  ENCRYPTION_KEY: ENCRYPTION_KEY.toString('base64'),
   PORTAL_HOST,
   SEED_DEMO: 'false',
   LOG_LEVEL: 'warn',
@@ -385,13 +401,23 @@ async function signIn(base: string, email: string, host: string): Promise<string
     headers: { 'content-type': 'application/json', [TENANT_HOST_HEADER]: host },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
-  const body = (await res.json()) as { data?: { token?: string } };
+  const body = (await res.json()) as { status?: string; data?: { token?: string; challenge?: string } };
+  if (body.status === 'second_factor_required' && body.data?.challenge) {
+    const second = await fetch(`${base}/api/auth/second-factor/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ challenge: body.data.challenge, code: await generate({ secret: ADMIN_TOTP }) }),
+    });
+    const answer = (await second.json()) as { data?: { token?: string } };
+    if (answer.data?.token) return answer.data.token;
+    throw new Error(`the code step of ${email} failed: ${second.status} ${JSON.stringify(answer)}`);
+  }
   if (!body.data?.token) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
   return body.data.token;
 }
 const agencyHost = `bench-big.${PORTAL_HOST}`;
-const adminToken = await signIn(APP, 'bench-admin@bench.in', PORTAL_HOST);
-const smallAdminToken = await signIn(SMALL_APP, 'bench-admin@bench.in', PORTAL_HOST);
+const adminToken = await signIn(APP, ADMIN_EMAIL, PORTAL_HOST);
+const smallAdminToken = await signIn(SMALL_APP, ADMIN_EMAIL, PORTAL_HOST);
 const ownerToken = await signIn(APP, 'bench-owner@bench.in', PORTAL_HOST);
 const clientToken = await signIn(APP, 'client1@bench.in', agencyHost);
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
