@@ -51,7 +51,7 @@ test("the owner turns a client's portal access off and on again with a new initi
   await page.getByRole('button', { name: 'Turn off portal access' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
   await expect(page.locator('.Toastify').getByText('Portal access turned off.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Turn on portal access' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn on with a password' })).toBeVisible();
 
   const client = await browser.newPage();
   await signIn(client, email, 'Kiran#Start2026', `http://${DEMO.host}`);
@@ -59,7 +59,7 @@ test("the owner turns a client's portal access off and on again with a new initi
     'Portal access is not enabled for your account. Please contact your agency.',
   );
 
-  await page.getByRole('button', { name: 'Turn on portal access' }).click();
+  await page.getByRole('button', { name: 'Turn on with a password' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Initial Password', { exact: true }).fill('Kiran#Again2026');
   await dialog.getByLabel('Confirm Password', { exact: true }).fill('Kiran#Again2026');
@@ -143,4 +143,53 @@ test("the owner pages through the agency's clients with Next and Prev, and comes
   await page.goBack();
   await expect(page.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('number 0');
   await expect(page.getByText('9 clients')).toBeVisible();
+});
+
+test('the owner invites a client, who chooses a password with the link and signs in', async ({
+  page,
+  browser,
+}) => {
+  // Issue 24 item 2: an invitation instead of a password read out to the client.
+  await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const tag = Date.now().toString(36);
+  const email = `anjali.${tag}@example.in`;
+  const created = await page.request.post('/api/users/primary-clients', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      first_name: 'Anjali',
+      last_name: `Nair ${tag}`,
+      email,
+      phone: '+91 98111 22334',
+      pan_number: 'ABCDE1234F',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { data } = (await created.json()) as { data: { primary_client_id: string } };
+
+  await page.goto(`/dashboard/users/${data.primary_client_id}`);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const sent = page.getByRole('dialog', { name: 'Invitation sent' });
+  // The journeys' server has no SMTP_URL: the e-mail waits in the agency's outbox.
+  await expect(sent.getByRole('status')).toHaveText(
+    `Invitation to ${email} kept in the outbox (no mail server is set up).`,
+  );
+  const whatsApp = sent.getByRole('link', { name: 'Send on WhatsApp' });
+  await expect(whatsApp).toHaveAttribute('href', /^https:\/\/wa\.me\/919811122334\?text=Namaste%20Anjali/);
+  const url = (await sent.locator('p.font-mono').innerText()).trim();
+  expect(url).toMatch(new RegExp(`^http://${DEMO.host}/set-password#[A-Za-z0-9_-]{43}$`));
+  await sent.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByRole('button', { name: 'Send invitation again' })).toBeVisible();
+
+  const client = await browser.newPage();
+  await client.goto(url);
+  await expect(client.getByRole('heading', { name: 'Welcome! Choose your password' })).toBeVisible();
+  await client.getByLabel('New Password').fill('Anjali#Own2026');
+  await client.getByLabel('Confirm Password').fill('Anjali#Own2026');
+  await client.getByRole('button', { name: 'Save password' }).click();
+  await expect(client).toHaveURL(/\/login$/);
+  await signIn(client, email, 'Anjali#Own2026', `http://${DEMO.host}`);
+  await expect(client).toHaveURL(/\/agency-client\/dashboard$/);
+  await client.close();
 });

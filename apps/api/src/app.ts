@@ -256,6 +256,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     documents: services.documents,
     hasher: services.hasher,
     encryptionKey: config.encryptionKey,
+    mailer: services.mailer,
+    portalHost: config.portalHost,
+    portalScheme: config.portalScheme,
   });
   secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
   familiesRoutes(app, { db });

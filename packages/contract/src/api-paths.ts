@@ -110,6 +110,8 @@ export const apiPaths = {
     path: '/api/users/primary-clients/:id/reset-portal-password',
     access: ['AO'],
   },
+  // Portal access by invitation (issue 24 item 2, decision 025): a one-time link to choose a password.
+  invitePrimaryClient: { method: 'POST', path: '/api/users/primary-clients/:id/invitation', access: ['AO'] },
   // An agency client may fetch their own photo only (issue 6): another id is a 404 for them.
   primaryClientAvatar: {
     method: 'GET',

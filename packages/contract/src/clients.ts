@@ -334,4 +334,21 @@ export type PrimaryClientDetailResponse = z.infer<typeof PrimaryClientDetailResp
 
 export const PortalAccessUpdateSchema = PortalAccessInputSchema;
 
+/** The answer to an invitation (issue 24 item 2): the client, and the link for the owner to pass on as well. */
+export const InvitationResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: PrimaryClientSchema,
+  invitation: z.object({
+    /** The one-time link (the owner may send it on WhatsApp or copy it). */
+    url: z.string(),
+    /** Where the e-mail went: sent by SMTP, kept in the agency's outbox. */
+    delivery: z.enum(['email', 'outbox', 'log']),
+    /** `https://wa.me/91…?text=…` when the client has a mobile number. */
+    whatsapp_url: z.string().nullable(),
+    expires_at: z.string(),
+  }),
+});
+export type InvitationResponse = z.infer<typeof InvitationResponseSchema>;
+
 export const ResetPortalPasswordSchema = z.object({ new_password: passwordSchema('NewPassword') });

@@ -34,6 +34,7 @@ import {
   SecondaryClientResponseSchema,
 } from './client-portal.ts';
 import {
+  InvitationResponseSchema,
   PortalAccessUpdateSchema,
   PrimaryClientDetailResponseSchema,
   PrimaryClientListQuerySchema,
@@ -494,6 +495,17 @@ export const endpoints = {
     params: IdParamsSchema,
     body: PortalAccessUpdateSchema,
     response: PrimaryClientResponseSchema,
+    status: 200,
+  },
+  invitePrimaryClient: {
+    ...apiPaths.invitePrimaryClient,
+    summary:
+      "Turn a client's portal access on by invitation: a one-time link (72 hours) by e-mail, and a WhatsApp link for the owner",
+    tag: 'clients',
+    params: IdParamsSchema,
+    response: InvitationResponseSchema,
+    // The answer holds the link's secret: it is not kept for a replay.
+    replayable: false,
     status: 200,
   },
   resetPortalPassword: {

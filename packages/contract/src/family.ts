@@ -91,7 +91,9 @@ const familyFields = {
 };
 
 export const CreateSecondaryClientSchema = z.object({
-  primary_client_id: z.uuid({ error: 'Primary Client Id is required and must be a valid identifier.' }),
+  primary_client_id: z.uuid({
+    error: 'Primary Client is required: choose whose family this member belongs to.',
+  }),
   ...familyFields,
 });
 export type CreateSecondaryClient = z.input<typeof CreateSecondaryClientSchema>;

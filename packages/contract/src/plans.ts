@@ -233,7 +233,9 @@ export const PlansListSchema = z
 
 /** The `plansData` field of POST /agencies/add-plans-to-existing, checked as `{ plans }`. */
 export const AddPlansPayloadSchema = z.object({
-  primary_client_id: z.uuid({ error: 'Primary Client Id is required and must be a valid identifier.' }),
+  primary_client_id: z.uuid({
+    error: 'Primary Client is required: choose the client these plans belong to.',
+  }),
   secondary_client_id: optionalField(z.uuid({ error: 'Secondary Client Id must be a valid identifier.' })),
   plans: PlansListSchema,
 });

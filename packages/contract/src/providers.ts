@@ -126,7 +126,7 @@ const bankDetailsSchema = z
 
 export const InsuranceProviderPayloadSchema = z.object(
   {
-    service_id: z.uuid({ error: 'Service Id is required and must be a valid identifier.' }),
+    service_id: z.uuid({ error: 'Service is required: choose what this company offers.' }),
     provider_name: required('Provider Name', 120),
     agency_code: required('Agency Code', 60),
     startdate: dateField('Start Date'),

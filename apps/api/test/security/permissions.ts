@@ -119,6 +119,8 @@ export const permissions = {
   deletePrimaryClient: { object: 'primary', ok: 200, allow: AO },
   setPortalAccess: { object: 'primary', ok: 200, allow: AO },
   resetPortalPassword: { object: 'primary', ok: 200, allow: AO },
+  // Issue 24 item 2: an invitation turns portal access on and sends a one-time link.
+  invitePrimaryClient: { object: 'primary', ok: 200, allow: AO },
   primaryClientAvatar: { object: 'primary', ok: 200, allow: { AO: 'agency', AC: 'self' } },
   uploadPrimaryClientAvatar: { object: 'primary', ok: 200, allow: AO },
 

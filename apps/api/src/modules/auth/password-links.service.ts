@@ -1,114 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  INVITE_LINK_HOURS,
-  MSG,
-  PASSWORD_LINK_MSG,
-  type PasswordLinkCheckResponse,
-  portalUrlFor,
-  RESET_LINK_MINUTES,
-  SET_PASSWORD_PATH,
-} from '@portal/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { MSG, PASSWORD_LINK_MSG, type PasswordLinkCheckResponse } from '@portal/contract';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mail.ts';
-import type { PasswordHasher } from '../../lib/passwords.ts';
-import { securityMail } from '../../lib/security-mail.ts';
+import * as repo from '../../lib/password-links.repository.ts';
+import { hashOf, type PasswordLinkDeps, sendLink } from '../../lib/password-links.ts';
 import { reserveAttempt, resetRequestKeys, throttled } from '../../lib/throttle.ts';
 import * as authRepo from './auth.repository.ts';
 import { refusal } from './auth.service.ts';
-import * as repo from './password-links.repository.ts';
 import { parseTenantHost } from './tenant-host.ts';
 
-// One-time links to choose a password (issue 24, decision 025): a forgotten password, and later the invitations
-// of clients and staff. The link carries a 256-bit secret after '#', so it stays out of server logs and
-// Referer headers; the database keeps only its SHA-256.
-
-export interface PasswordLinkDeps {
-  db: Db;
-  hasher: PasswordHasher;
-  mailer?: Mailer;
-  portalHost: string;
-  portalScheme: string;
-  /** Where a link goes that has no mailbox to go to (a platform account or an owner without SMTP_URL). */
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-}
-
-export interface LinkAccount {
-  userId: string;
-  role: 'ADMIN' | 'AO' | 'AC';
-  fullName: string;
-  email: string;
-}
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-function lifetimeMs(purpose: repo.LinkPurpose): number {
-  return purpose === 'reset' ? RESET_LINK_MINUTES * 60_000 : INVITE_LINK_HOURS * 3_600_000;
-}
-
-function resetMailLines(name: string, url: string): string[] {
-  return [
-    `Dear ${name},`,
-    '',
-    'Someone, hopefully you, asked to choose a new password for your Agency Portal account.',
-    `Open this link within ${RESET_LINK_MINUTES} minutes to choose it. It works once:`,
-    url,
-    '',
-    'Choosing a new password signs you out everywhere else.',
-    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-  ];
-}
-
-/**
- * Makes a link for the account and sends it: by e-mail (SMTP, or a client's agency outbox), else to the server's
- * log for whoever runs the portal (decision 025: an owner's or the admin's link never sits in an agency's outbox,
- * which staff may read). Answers the link's address.
- */
-export async function sendLink(
-  deps: PasswordLinkDeps,
-  account: LinkAccount,
-  purpose: repo.LinkPurpose,
-  mail: (url: string, agencyName: string | null) => { subject: string; lines: string[] } = (url) => ({
-    subject: 'Choose a new password for your Agency Portal account',
-    lines: resetMailLines(account.fullName, url),
-  }),
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await repo.saveLink(deps.db, {
-    tokenHash: hashOf(token),
-    userId: account.userId,
-    purpose,
-    expiresAt: new Date(Date.now() + lifetimeMs(purpose)),
-  });
-  const agency = account.role === 'ADMIN' ? null : await repo.agencyOfAccount(deps.db, account.userId);
-  const origin = agency
-    ? portalUrlFor(agency.slug, deps.portalHost, deps.portalScheme)
-    : `${deps.portalScheme}://${deps.portalHost}`;
-  const url = `${origin}${SET_PASSWORD_PATH}#${token}`;
-  const { subject, lines } = mail(url, agency?.name ?? null);
-  const toMailbox = deps.mailer && (deps.mailer.delivery === 'smtp' || account.role === 'AC');
-  if (toMailbox) {
-    await deps.mailer!.send(
-      securityMail({
-        agencyId: agency?.id ?? null,
-        to: account.email,
-        subject,
-        lines,
-        idPrefix: `password-link-${purpose}`,
-        portalHost: deps.portalHost,
-        fromName: account.role === 'AC' && agency ? agency.name : undefined,
-      }),
-    );
-  } else {
-    deps.log.info(
-      { userId: account.userId, purpose },
-      `No SMTP_URL: the one-time password link for ${account.email} is ${url}`,
-    );
-  }
-  return url;
-}
+// The calls of one-time password links (issue 24, decision 025): "Forgot password?", checking a link, using it.
+// Links are made and sent by lib/password-links.ts, which the invitations use too.
 
 /**
  * "Forgot password?": the same answer whether or not the e-mail has an account that may sign in at this address

@@ -370,7 +370,7 @@ describe('adding plans to a client', () => {
     expect(empty.json().fields.plans).toBe('Plans Data must hold at least one plan.');
     const noClient = await send(token, { plans: [plan('life', providers.life!)] });
     expect(noClient.json().fields.primary_client_id).toBe(
-      'Primary Client Id is required and must be a valid identifier.',
+      'Primary Client is required: choose the client these plans belong to.',
     );
     const tooMany = await send(
       token,

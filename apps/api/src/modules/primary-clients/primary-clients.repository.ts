@@ -9,6 +9,7 @@ import {
   documents,
   insurancePolicies,
   investmentAccounts,
+  ownerAccounts,
   primaryClients,
   providers,
   secondaryClients,
@@ -341,4 +342,16 @@ export async function softDeleteDocument(db: Tx, agencyId: string, documentId: s
     .update(documents)
     .set({ deletedAt: new Date() })
     .where(and(eq(documents.agencyId, agencyId), eq(documents.id, documentId)));
+}
+
+/** Whether the agency's clients may sign in (and be e-mailed): its owner active and verified (decisions §3, §4). */
+export async function agencyIsOpen(db: Pick<Db, 'select'>, agencyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ verified: ownerAccounts.isVerified, active: users.isActive })
+    .from(agencies)
+    .innerJoin(ownerAccounts, eq(ownerAccounts.id, agencies.ownerId))
+    .innerJoin(users, eq(users.id, ownerAccounts.userId))
+    .where(eq(agencies.id, agencyId))
+    .limit(1);
+  return row?.verified === true && row.active === true;
 }

@@ -2,6 +2,7 @@ import { DOCUMENT_MAX_BYTES, endpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { todayInIndia } from '../../lib/dates.ts';
 import { type AnswerCache, keptAnswer, pageKey } from '../../lib/kept-answers.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
 import { sendDocument } from '../../lib/send-file.ts';
@@ -11,6 +12,7 @@ import { avatar, uploadAvatar } from './client-avatar.service.ts';
 import { primaryClientDetail } from './client-detail.service.ts';
 import { readClientUpload } from './client-upload.ts';
 import { createPrimaryClient } from './create-client.service.ts';
+import { inviteClient } from './invitation.service.ts';
 import { resetPortalPassword, setPortalAccess } from './portal-access.service.ts';
 import {
   deletePrimaryClient,
@@ -21,7 +23,13 @@ import {
 
 export function primaryClientsRoutes(
   app: FastifyInstance,
-  deps: PrimaryClientsDeps & { answers: AnswerCache },
+  deps: PrimaryClientsDeps & {
+    answers: AnswerCache;
+    /** For invitations (issue 24 item 2). */
+    mailer: Mailer;
+    portalHost: string;
+    portalScheme: string;
+  },
 ): void {
   // The list's pages and searches are kept per agency until the database announces a change to its clients,
   // their families or plans (decision 018): the same announcements as the client area's answers.
@@ -48,6 +56,9 @@ export function primaryClientsRoutes(
   );
   addRoute(app, endpoints.setPortalAccess, ({ req, params, body }) =>
     setPortalAccess(deps, caller(req), params.id, body, req.ip),
+  );
+  addRoute(app, endpoints.invitePrimaryClient, ({ req, params }) =>
+    inviteClient({ ...deps, log: app.log }, caller(req), params.id, req.ip),
   );
   addRoute(app, endpoints.resetPortalPassword, ({ req, params, body }) =>
     resetPortalPassword(deps, caller(req), params.id, body.new_password, req.ip),

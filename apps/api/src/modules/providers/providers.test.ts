@@ -145,14 +145,14 @@ describe('validation of every field', () => {
       'insurance',
       { service_id: undefined },
       'service_id',
-      'Service Id is required and must be a valid identifier.',
+      'Service is required: choose what this company offers.',
     ],
     [
       'a malformed service_id',
       'insurance',
       { service_id: 'life' },
       'service_id',
-      'Service Id is required and must be a valid identifier.',
+      'Service is required: choose what this company offers.',
     ],
     [
       'no provider_name',

@@ -140,7 +140,7 @@ describe('adding a family member', () => {
     [
       { primary_client_id: 'x' },
       'primary_client_id',
-      'Primary Client Id is required and must be a valid identifier.',
+      'Primary Client is required: choose whose family this member belongs to.',
     ],
     [
       { aadhaar_number: '234567890123' },

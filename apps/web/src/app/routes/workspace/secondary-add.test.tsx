@@ -160,6 +160,18 @@ function renderAt(path: string) {
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 describe('Add Secondary Client', () => {
+  it('fills the address from the primary client with "Same address as …", and clears it again (issue 24 item 10)', async () => {
+    const user = userEvent.setup();
+    renderAt(`/dashboard/secondary?primary=${PRIMARY_ID}`);
+    const same = await screen.findByRole('checkbox', { name: /^Same address as / });
+    expect(screen.getByLabelText(/^City/)).toHaveValue('');
+    await user.click(same);
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Pune');
+    expect(same).toBeChecked();
+    await user.click(same);
+    expect(screen.getByLabelText(/^City/)).toHaveValue('');
+  });
+
   it('names every field it refuses and sends nothing', async () => {
     const user = userEvent.setup();
     renderAt('/dashboard/secondary');

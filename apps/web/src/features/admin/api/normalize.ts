@@ -1,3 +1,4 @@
+import { formatDate } from '../../../lib/format.ts';
 // The spec's legacy answer shapes for the client list (spec §3, "Client (admin view)"), normalised once:
 // a bare array, or an object with the array under data, clients, items, results, users, records, list,
 // array or content, else its first array-valued property; PascalCase or snake_case fields.
@@ -94,5 +95,7 @@ export function fieldLabel(key: string): string {
 export function fieldValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === null || value === undefined || value === '') return 'N/A';
+  // A timestamp reads as a date, not as ISO text (issue 24 item 15).
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDate(value);
   return String(value);
 }

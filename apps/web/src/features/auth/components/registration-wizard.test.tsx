@@ -29,6 +29,10 @@ describe('RegistrationWizard (spec §2, §4, §5)', () => {
     expect(screen.getByRole('group', { name: 'Personal & Contact Info' })).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Next' });
     expect(next).toBeDisabled();
+    // It says what is missing (issue 24 item 13).
+    expect(next).toHaveAccessibleDescription(
+      'To continue, complete: Agency Owner, Agency Name, Agency Email, Agency Phone Number, Agency Password.',
+    );
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     const form = makeRegistration();
@@ -42,6 +46,7 @@ describe('RegistrationWizard (spec §2, §4, §5)', () => {
     const password = screen.getByLabelText('Agency Password');
     await user.type(password, 'short');
     expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription('To continue, complete: Agency Password.');
 
     await user.clear(password);
     await user.type(password, form.AgencyPassword);

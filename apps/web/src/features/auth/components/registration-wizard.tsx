@@ -90,6 +90,25 @@ export interface RegistrationWizardProps {
   onDirtyChange?: (dirty: boolean) => void;
 }
 
+/** The fields' labels on screen, to name what a step still needs. */
+const FIELD_LABELS: Record<string, string> = {
+  ClientName: 'Agency Owner',
+  AgencyName: 'Agency Name',
+  AgencyEmail: 'Agency Email',
+  AgencyPhoneNumber: 'Agency Phone Number',
+  AgencyPassword: 'Agency Password',
+  AlternatePhoneNumber: 'Alternate Phone Number',
+  Locality: 'Locality',
+  Society: 'Society',
+  City: 'City',
+  StateName: 'State',
+  Pincode: 'Pincode',
+  YearsInBusiness: 'Years in Business',
+  Website: 'Website',
+  CompanyDescription: 'Company Description',
+  termsAccepted: 'the Terms and Conditions',
+};
+
 export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: RegistrationWizardProps) {
   const [step, setStep] = useState(0);
   const [discardOpen, setDiscardOpen] = useState(false);
@@ -109,7 +128,12 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
     defaultValues: EMPTY,
   });
   const values = useWatch({ control }) as FormValues;
-  const stepValid = STEPS[step]!.schema.safeParse(values).success;
+  const checked = STEPS[step]!.schema.safeParse(values);
+  const stepValid = checked.success;
+  // What keeps Next disabled, by the fields' own labels (issue 24 item 13: a form says what is missing).
+  const missing = checked.success
+    ? []
+    : [...new Set(checked.error.issues.map((i) => FIELD_LABELS[String(i.path[0])] ?? String(i.path[0])))];
   const dirty = isPartlyFilled(values) && portalUrl === null;
 
   useEffect(() => {
@@ -398,9 +422,20 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
           Previous
         </Button>
         {step < REGISTRATION_STEPS - 1 ? (
-          <Button onClick={next} disabled={!stepValid}>
-            Next
-          </Button>
+          <div className="flex flex-col items-stretch gap-2 sm:items-end">
+            <Button
+              onClick={next}
+              disabled={!stepValid}
+              aria-describedby={stepValid ? undefined : 'step-missing'}
+            >
+              Next
+            </Button>
+            {stepValid ? null : (
+              <p id="step-missing" className="text-sm text-slate-500 sm:text-right">
+                To continue, complete: {missing.join(', ')}.
+              </p>
+            )}
+          </div>
         ) : (
           <Button type="submit" busy={isSubmitting} disabled={!stepValid}>
             {isSubmitting ? 'Registering...' : 'Complete Registration'}

@@ -1,11 +1,12 @@
-import type { ClientPlanItem } from '@portal/contract';
-import { ArrowLeft, FilePlus, FileText, Mail, Pencil, Phone, Trash2, UserPlus } from 'lucide-react';
+import { type ClientPlanItem, documentKindLabel } from '@portal/contract';
+import { ArrowLeft, FilePlus, FileText, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ContactLinks } from '../../../components/ui/contact-links.tsx';
 import { Field, Fields } from '../../../components/ui/detail-field.tsx';
 import { Skeleton } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -157,21 +158,12 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
             )}
             <span>Client since {formatDate(client.created_at)}</span>
           </div>
-          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-            {client.email ? (
-              <a
-                href={`mailto:${client.email}`}
-                className="flex items-center gap-1 break-all hover:text-primary-700"
-              >
-                <Mail className="size-4" aria-hidden /> {client.email}
-              </a>
-            ) : null}
-            {client.phone ? (
-              <a href={`tel:${client.phone}`} className="flex items-center gap-1 hover:text-primary-700">
-                <Phone className="size-4" aria-hidden /> {client.phone}
-              </a>
-            ) : null}
-          </div>
+          <ContactLinks
+            className="mt-2 text-sm text-slate-700"
+            name={client.full_name}
+            email={client.email}
+            phone={client.phone}
+          />
         </div>
         <div className="flex flex-wrap gap-2 sm:ml-auto">
           <Button onClick={() => setEditing(true)}>
@@ -213,6 +205,7 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
         clientName={client.full_name}
         enabled={client.portal_access}
         portalEmail={client.portal_email}
+        email={client.email}
       />
 
       <div className="grid gap-5 lg:grid-cols-2">
@@ -254,7 +247,7 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
               {documents.map((d) => (
                 <li key={d.document_id} className="flex items-center justify-between gap-3 py-2">
                   <span className="min-w-0">
-                    <span className="font-medium text-slate-900">{d.kind.replaceAll('_', ' ')}</span>
+                    <span className="font-medium text-slate-900">{documentKindLabel(d.kind)}</span>
                     <span className="text-slate-500"> · {d.owner_name}</span>
                   </span>
                   <span className="shrink-0 text-slate-500">{formatDate(d.created_at)}</span>

@@ -1,11 +1,14 @@
-import { KeyRound, Power } from 'lucide-react';
+import type { InvitationResponse } from '@portal/contract';
+import { Copy, KeyRound, Mail, MessageCircle, Power } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordPairModal } from '../../../components/ui/password-pair-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
+import { useInviteClient } from '../api/invite-client.ts';
 import { useResetPortalPassword } from '../api/reset-portal-password.ts';
 import { useSetPortalAccess } from '../api/set-portal-access.ts';
 
@@ -14,14 +17,91 @@ interface Props {
   clientName: string;
   enabled: boolean;
   portalEmail: string | null;
+  /** The client's e-mail: an invitation needs one. */
+  email: string | null;
 }
 
-/** The client's portal access: on with an initial password they must change, off, or a password reset (issue 5). */
-export function PortalAccessCard({ clientId, clientName, enabled, portalEmail }: Props) {
+/** What an invitation did, and the link for the owner to send on WhatsApp or copy (issue 24 item 2). */
+function InvitationSent({ sent, onClose }: { sent: InvitationResponse; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Invitation sent"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-4 text-sm text-slate-700">
+        <p role="status">{sent.message}</p>
+        <p>
+          The link works once, for 3 days. With it {sent.data.full_name} chooses a password and signs in at
+          your agency's portal address.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {sent.invitation.whatsapp_url ? (
+            <a
+              href={sent.invitation.whatsapp_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-10 items-center gap-2 rounded-md bg-[#128C7E] px-4 text-sm font-medium text-white hover:bg-[#0e6f64] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+            >
+              <MessageCircle className="size-4" aria-hidden /> Send on WhatsApp
+            </a>
+          ) : null}
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              try {
+                await navigator.clipboard.writeText(sent.invitation.url);
+                setCopied(true);
+              } catch {
+                notify('error', 'Could not copy the link. Select it below and copy it by hand.');
+              }
+            }}
+          >
+            <Copy className="size-4" aria-hidden /> {copied ? 'Link copied' : 'Copy link'}
+          </Button>
+        </div>
+        <p className="break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs text-slate-600">
+          {sent.invitation.url}
+        </p>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The client's portal access: on by an invitation (a one-time link, issue 24 item 2) or with an initial password
+ * they must change, off, or a password reset (issue 5).
+ */
+export function PortalAccessCard({ clientId, clientName, enabled, portalEmail, email }: Props) {
   const [dialog, setDialog] = useState<'enable' | 'reset' | 'disable' | null>(null);
+  const [sent, setSent] = useState<InvitationResponse | null>(null);
   // Each change asks again for what it changed (the record, the lists); a password reset changes nothing shown.
   const access = useSetPortalAccess(clientId);
   const reset = useResetPortalPassword(clientId);
+  const invite = useInviteClient(clientId);
+  const sendInvitation = () =>
+    invite.mutate(undefined, {
+      onSuccess: (answer) => setSent(answer),
+      onError: (err) =>
+        notify('error', err instanceof ApiError ? err.message : 'Could not send the invitation.'),
+    });
+  const inviteButton = (again: boolean) => (
+    <Button
+      variant={again ? 'secondary' : 'primary'}
+      busy={invite.isPending}
+      disabled={!email}
+      aria-describedby={email ? undefined : `${clientId}-invite-needs-email`}
+      onClick={sendInvitation}
+    >
+      <Mail className="size-4" aria-hidden /> {again ? 'Send invitation again' : 'Send invitation'}
+    </Button>
+  );
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -38,6 +118,7 @@ export function PortalAccessCard({ clientId, clientName, enabled, portalEmail }:
       <div className="mt-4 flex flex-wrap gap-2">
         {enabled ? (
           <>
+            {inviteButton(true)}
             <Button variant="secondary" onClick={() => setDialog('reset')}>
               <KeyRound className="size-4" aria-hidden /> Reset portal password
             </Button>
@@ -46,11 +127,20 @@ export function PortalAccessCard({ clientId, clientName, enabled, portalEmail }:
             </Button>
           </>
         ) : (
-          <Button onClick={() => setDialog('enable')}>
-            <Power className="size-4" aria-hidden /> Turn on portal access
-          </Button>
+          <>
+            {inviteButton(false)}
+            <Button variant="secondary" onClick={() => setDialog('enable')}>
+              <Power className="size-4" aria-hidden /> Turn on with a password
+            </Button>
+          </>
         )}
       </div>
+      {email ? null : (
+        <p id={`${clientId}-invite-needs-email`} className="mt-2 text-sm text-slate-600">
+          Add the client’s email (Edit) to invite them.
+        </p>
+      )}
+      {sent ? <InvitationSent sent={sent} onClose={() => setSent(null)} /> : null}
       {dialog === 'enable' || dialog === 'reset' ? (
         <PasswordPairModal
           label="Initial Password"

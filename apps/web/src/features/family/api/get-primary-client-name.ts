@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** The client named by ?primary= when Add Secondary Client is opened from a client's record. */
+/**
+ * The client named by ?primary= when Add Secondary Client is opened from a client's record, or the one chosen
+ * there: name, contact and address (for "Same address as …", issue 24 item 10).
+ */
 export async function fetchPrimaryClientName(id: string, signal?: AbortSignal) {
   const answer = await apiCall('primaryClientDetail', { params: { id }, signal, quiet: true });
   const c = answer.data.client;
@@ -12,6 +15,14 @@ export async function fetchPrimaryClientName(id: string, signal?: AbortSignal) {
     client_code: c.client_code,
     email: c.email,
     phone: c.phone,
+    address: {
+      house_number: c.house_number ?? '',
+      society: c.society ?? '',
+      locality: c.locality ?? '',
+      city: c.city ?? '',
+      state: c.state ?? '',
+      pincode: c.pincode ?? '',
+    },
   };
 }
 

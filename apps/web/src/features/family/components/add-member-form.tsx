@@ -41,6 +41,9 @@ export function AddMemberForm({ preselected }: { preselected: string | null }) {
     (chosen === undefined && preselectedClient.isError
       ? 'The client this page was opened for no longer exists. Choose another.'
       : undefined);
+  // The chosen client's address, for "Same address as …" (the client opened for is read already).
+  const chosenQuery = usePrimaryClientName(chosen ? chosen.primary_client_id : null);
+  const chosenDetail = chosen === undefined ? preselectedClient : chosenQuery;
   const createMember = useCreateMember();
   const [values, setValues] = useState(() => memberValues());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -136,7 +139,14 @@ export function AddMemberForm({ preselected }: { preselected: string | null }) {
         />
       </section>
 
-      <MemberFields values={values} errors={errors} onChange={change} />
+      <MemberFields
+        values={values}
+        errors={errors}
+        onChange={change}
+        sameAddressAs={
+          chosenDetail.data ? { name: chosenDetail.data.full_name, address: chosenDetail.data.address } : null
+        }
+      />
 
       <FormGroup title="Documents">
         {DOCUMENT_KINDS.map((kind) => (

@@ -5,13 +5,14 @@ import {
   serviceShortLabel,
   UpdateSecondaryClientSchema,
 } from '@portal/contract';
-import { ArrowLeft, ChevronRight, Mail, Pencil, Phone, Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ContactLinks } from '../../../components/ui/contact-links.tsx';
 import { Field, Fields } from '../../../components/ui/detail-field.tsx';
 import { QueryState, Skeleton } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -241,19 +242,12 @@ function MemberView({ member }: { member: SecondaryClient }) {
               </Link>
             </span>
           </div>
-          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-            {member.email ? (
-              <a
-                href={`mailto:${member.email}`}
-                className="flex items-center gap-1 break-all hover:text-primary-700"
-              >
-                <Mail className="size-4" aria-hidden /> {member.email}
-              </a>
-            ) : null}
-            <span className="flex items-center gap-1">
-              <Phone className="size-4" aria-hidden /> {member.phone ?? 'Not provided'}
-            </span>
-          </div>
+          <ContactLinks
+            className="mt-2 text-sm text-slate-700"
+            name={member.full_name}
+            email={member.email}
+            phone={member.phone ?? 'Not provided'}
+          />
         </div>
         {editing ? null : (
           <div className="flex flex-wrap gap-2 sm:ml-auto">

@@ -1,5 +1,6 @@
 import { INDIAN_STATES_AND_UTS, type SecondaryClient } from '@portal/contract';
 import { type ReactNode, useId } from 'react';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import type { MemberField, MemberValues } from './member-values.ts';
 
@@ -37,10 +38,19 @@ export interface MemberFieldsProps {
   onChange: (field: MemberField, value: string) => void;
   /** The member being edited: its masked numbers say what is already stored. */
   saved?: SecondaryClient | null;
+  /** The primary client's address, offered as "Same address as {name}" (issue 24 item 10). */
+  sameAddressAs?: { name: string; address: Record<AddressField, string> } | null;
 }
 
+export const ADDRESS_FIELDS = ['house_number', 'society', 'locality', 'city', 'state', 'pincode'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
 /** Every field of spec §3's secondary client detail, grouped as the detail screen shows them. */
-export function MemberFields({ values, errors, onChange, saved }: MemberFieldsProps) {
+export function MemberFields({ values, errors, onChange, saved, sameAddressAs }: MemberFieldsProps) {
+  const sameAddress =
+    sameAddressAs != null &&
+    Object.values(sameAddressAs.address).some(Boolean) &&
+    ADDRESS_FIELDS.every((f) => values[f] === sameAddressAs.address[f]);
   const field = (name: MemberField) => ({
     name,
     value: values[name],
@@ -98,6 +108,17 @@ export function MemberFields({ values, errors, onChange, saved }: MemberFieldsPr
           inputMode="tel"
           {...field('alternate_phone')}
         />
+        {sameAddressAs && Object.values(sameAddressAs.address).some(Boolean) ? (
+          <div className="sm:col-span-2">
+            <Checkbox
+              label={`Same address as ${sameAddressAs.name}`}
+              checked={sameAddress}
+              onCheckedChange={(on) => {
+                for (const f of ADDRESS_FIELDS) onChange(f, on ? sameAddressAs.address[f] : '');
+              }}
+            />
+          </div>
+        ) : null}
         <TextField label="House Number" optional {...field('house_number')} />
         <TextField label="Society" optional {...field('society')} />
         <TextField label="Locality" optional {...field('locality')} />

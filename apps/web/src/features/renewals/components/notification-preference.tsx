@@ -92,10 +92,20 @@ function PreferenceForm({ saved }: { saved: NotificationPreference }) {
           error={error}
         />
       </div>
-      <div>
-        <Button type="submit" busy={save.isPending} disabled={!changed}>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="submit"
+          busy={save.isPending}
+          disabled={!changed}
+          aria-describedby={changed ? undefined : 'reminder-preference-unchanged'}
+        >
           Save preference
         </Button>
+        {changed ? null : (
+          <span id="reminder-preference-unchanged" className="text-sm text-slate-500">
+            Change a setting above to save it.
+          </span>
+        )}
       </div>
     </form>
   );

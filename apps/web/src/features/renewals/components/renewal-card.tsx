@@ -1,8 +1,9 @@
 import type { RenewalItem } from '@portal/contract';
-import { AlertTriangle, Landmark, Mail, Phone, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, Landmark, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ContactLinks } from '../../../components/ui/contact-links.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 
 function daysBadge(days: number | null) {
@@ -82,18 +83,13 @@ export function RenewalCard({
             {item.plan_type === 'insurance' ? 'Ends' : 'Matures'} {formatDate(item.end_date)}
             {item.amount !== null ? ` · ${money} ${formatMoney(item.amount)}` : ''}
           </p>
-          <p className="flex flex-wrap gap-x-4 text-slate-500">
-            {item.client_phone ? (
-              <span className="inline-flex items-center gap-1">
-                <Phone className="size-3.5" aria-hidden /> {item.client_phone}
-              </span>
-            ) : null}
-            {item.client_email ? (
-              <span className="inline-flex items-center gap-1 break-all">
-                <Mail className="size-3.5" aria-hidden /> {item.client_email}
-              </span>
-            ) : null}
-          </p>
+          <ContactLinks
+            className="text-slate-500"
+            size="sm"
+            name={item.client_name}
+            email={item.client_email}
+            phone={item.client_phone}
+          />
         </div>
       </div>
       {done.length > 0 || item.problem ? (

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { agencies, ownerAccounts, passwordLinks, users } from '../../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { agencies, ownerAccounts, passwordLinks, users } from '../db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type LinkPurpose = 'reset' | 'invite';

@@ -1,0 +1,61 @@
+import { telUrl, whatsAppUrl } from '@portal/contract';
+import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+
+// A person's e-mail and phone as links (issue 24 item 12): mailto:, tel: (a tap calls on a phone) and WhatsApp
+// click-to-chat, the way agents reach clients. A number that cannot be read stays plain text.
+
+const LINK =
+  'inline-flex items-center gap-1 rounded-sm hover:text-primary-700 focus-visible:outline-2 focus-visible:outline-primary-600';
+
+export function ContactLinks({
+  email,
+  phone,
+  name,
+  size = 'md',
+  className,
+}: {
+  email?: string | null;
+  phone?: string | null;
+  /** Whose contact it is, for the links' accessible names. */
+  name: string;
+  size?: 'sm' | 'md';
+  className?: string;
+}) {
+  const icon = size === 'sm' ? 'size-3.5' : 'size-4';
+  const tel = telUrl(phone);
+  const chat = whatsAppUrl(phone);
+  return (
+    <span className={cn('flex flex-wrap items-center gap-x-4 gap-y-1', className)}>
+      {email ? (
+        <a
+          href={`mailto:${email}`}
+          className={cn(LINK, 'break-all')}
+          aria-label={`E-mail ${name} at ${email}`}
+        >
+          <Mail className={icon} aria-hidden /> {email}
+        </a>
+      ) : null}
+      {phone && tel ? (
+        <a href={tel} className={LINK} aria-label={`Call ${name} on ${phone}`}>
+          <Phone className={icon} aria-hidden /> {phone}
+        </a>
+      ) : phone ? (
+        <span className="inline-flex items-center gap-1">
+          <Phone className={icon} aria-hidden /> {phone}
+        </span>
+      ) : null}
+      {chat ? (
+        <a
+          href={chat}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={cn(LINK, 'text-[#0e6f64]')}
+          aria-label={`WhatsApp ${name} on ${phone}`}
+        >
+          <MessageCircle className={icon} aria-hidden /> WhatsApp
+        </a>
+      ) : null}
+    </span>
+  );
+}
