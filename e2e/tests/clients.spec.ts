@@ -192,4 +192,9 @@ test('the owner invites a client, who chooses a password with the link and signs
   await signIn(client, email, 'Anjali#Own2026', `http://${DEMO.host}`);
   await expect(client).toHaveURL(/\/agency-client\/dashboard$/);
   await client.close();
+  // The demo agency's recent clients are other journeys' figures: this one leaves again.
+  const removed = await page.request.delete(`/api/users/primary-clients/${data.primary_client_id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(removed.status()).toBe(200);
 });

@@ -203,7 +203,15 @@ test("the owner edits the client's phone; the PAN stays masked", async ({ page }
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, `Rohit Verma ${tag} updated.`);
   await expect(edit).toBeHidden();
-  await expect(page.getByRole('link', { name: '9822233344' })).toBeVisible();
+  // The new phone is a link to call, and to WhatsApp (issue 24 item 12).
+  await expect(page.getByRole('link', { name: /^Call .* on 9822233344$/ })).toHaveAttribute(
+    'href',
+    'tel:+919822233344',
+  );
+  await expect(page.getByRole('link', { name: /^WhatsApp .* on 9822233344$/ })).toHaveAttribute(
+    'href',
+    'https://wa.me/919822233344',
+  );
   await expect(page.getByText('••••234K')).toBeVisible();
 });
 

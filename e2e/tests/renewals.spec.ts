@@ -75,7 +75,7 @@ test('the owner sees the renewal work-list, marks a policy renewed, and it leave
 
   const card = page.getByTestId('renewal-item').filter({ hasText: policyNumber });
   await expect(card).toBeVisible();
-  await expect(card.getByRole('link', { name })).toBeVisible();
+  await expect(card.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(card.getByText('3 days left')).toBeVisible();
   await expect(card.getByText('Premium ₹8,450.00')).toBeVisible();
 

@@ -55,7 +55,7 @@ function unusable(): AppError {
 /** Whether a link still works, and whose it is (the screen greets the holder and says what the link is for). */
 export async function checkLink(deps: PasswordLinkDeps, token: string): Promise<PasswordLinkCheckResponse> {
   const link = await repo.findUsableLink(deps.db, hashOf(token));
-  if (!link || !link.isActive) throw unusable();
+  if (!link?.isActive) throw unusable();
   const agency = link.role === 'ADMIN' ? null : await repo.agencyOfAccount(deps.db, link.userId);
   return {
     purpose: link.purpose,
@@ -73,7 +73,7 @@ export async function setPassword(
 ): Promise<{ message: string }> {
   const tokenHash = hashOf(input.token);
   const link = await repo.findUsableLink(deps.db, tokenHash);
-  if (!link || !link.isActive) throw unusable();
+  if (!link?.isActive) throw unusable();
   const passwordHash = await deps.hasher.forAddress(ip).hash(input.new_password);
   await deps.db.transaction(async (tx) => {
     const spent = await repo.spendLink(tx, tokenHash);
