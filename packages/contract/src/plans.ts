@@ -27,12 +27,22 @@ export function categoryOfService(code: PlanServiceCode): 'insurance' | 'investm
 
 const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
 
+/**
+ * An amount as people type it ("₹ 25,000", "2,50,000.50") in plain digits: every screen and the API read it the
+ * same way (issue 24 item 9: the review showed "N/A premium" for "25,000").
+ */
+export const plainAmount = (text: string): string =>
+  text
+    .trim()
+    .replace(/^₹|^rs\.?/i, '')
+    .replace(/[,\s]/g, '');
+
 /** A non-negative amount in rupees with at most 2 decimals, answered as a string with 2 places. */
 export function moneyField(label: string) {
   const message = `${label} must be an amount in rupees of 0 or more, with at most 2 decimals.`;
   return z
     .union([z.string(), z.number()], { error: `${label} is required.` })
-    .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '')))
+    .transform((v) => (typeof v === 'number' ? String(v) : plainAmount(v)))
     .refine((v) => v !== '', { error: `${label} is required.`, abort: true })
     .refine((v) => MONEY_RE.test(v), { error: message })
     .transform((v) => Number.parseFloat(v).toFixed(2));

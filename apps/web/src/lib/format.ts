@@ -1,3 +1,5 @@
+import { plainAmount } from '@portal/contract';
+
 // Money and dates in the Indian style (spec §9; visual language: ₹1,23,456.00 and 21 Nov 2026).
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
@@ -10,7 +12,7 @@ const day = new Intl.DateTimeFormat('en-IN', {
 
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A';
-  const n = typeof value === 'number' ? value : Number(value);
+  const n = typeof value === 'number' ? value : Number(plainAmount(value));
   return Number.isFinite(n) ? inr.format(n) : 'N/A';
 }
 

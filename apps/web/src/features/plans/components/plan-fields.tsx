@@ -2,6 +2,7 @@ import {
   categoryOfService,
   PLAN_SERVICE_CODES,
   type PlanServiceCode,
+  plainAmount,
   SERVICE_LABELS,
   type Service,
 } from '@portal/contract';
@@ -43,7 +44,7 @@ function withCurrent(options: readonly string[], current: string) {
 }
 
 function moneyHint(value: string, fallback: string) {
-  const n = Number(value.replace(/,/g, ''));
+  const n = Number(plainAmount(value));
   return value.trim() !== '' && Number.isFinite(n) && n >= 0 ? formatMoney(n) : fallback;
 }
 
