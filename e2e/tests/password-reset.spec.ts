@@ -34,6 +34,9 @@ test('an owner who forgot their password gets a link, chooses a new one and sign
   await signIn(page, email, form.AgencyPassword!);
   await expect(page).not.toHaveURL(/\/login$|\/$/);
   const before = await storedToken(page);
+  // Forget the session on a page that calls no API: a dashboard call still arriving without its token would end
+  // the session and navigate away under the next step.
+  await page.goto(`${portal()}/terms`);
   await page.evaluate(() => localStorage.clear());
 
   await page.goto(`${portal()}/`);
