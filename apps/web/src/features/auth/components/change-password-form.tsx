@@ -1,4 +1,4 @@
-import { MSG, passwordRuleError, type Role } from '@portal/contract';
+import { MSG, type Role } from '@portal/contract';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +6,7 @@ import { PasswordField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { NewPasswordFields, newPasswordErrors } from './new-password-fields.tsx';
 
 /**
  * Why the screen is shown (issue 24 item 3): after the admin reset an owner's password, at a client's first
@@ -54,11 +55,10 @@ export function ChangePasswordForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!current) found.current = 'Current Password is required.';
-    if (!next) found.next = 'New Password is required.';
-    else found.next = passwordRuleError(next) ?? undefined;
-    if (!found.next && next !== confirm) found.confirm = 'Passwords do not match';
+    const found = {
+      current: current ? undefined : 'Current Password is required.',
+      ...newPasswordErrors(next, confirm),
+    };
     setErrors(found);
     if (found.current || found.next || found.confirm) return;
     change.mutate(
@@ -98,20 +98,12 @@ export function ChangePasswordForm({
         onChange={(e) => setCurrent(e.target.value)}
         error={errors.current}
       />
-      <PasswordField
-        label="New Password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        error={errors.next}
-        hint="At least 8 characters with upper and lower case letters, a number and a special character."
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={errors.confirm}
+      <NewPasswordFields
+        next={next}
+        confirm={confirm}
+        errors={errors}
+        onNext={setNext}
+        onConfirm={setConfirm}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel ? (

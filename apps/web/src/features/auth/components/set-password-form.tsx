@@ -1,12 +1,12 @@
-import { MSG, passwordRuleError } from '@portal/contract';
+import { MSG } from '@portal/contract';
 import { KeyRound, LinkIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { usePasswordLink, useSetPasswordWithLink } from '../api/password-links.ts';
+import { NewPasswordFields, newPasswordErrors } from './new-password-fields.tsx';
 import { PasswordCard } from './password-card.tsx';
 
 /** A link that no longer works, or never did: say so, and offer a new one. */
@@ -63,10 +63,7 @@ export function SetPasswordForm({
   const { purpose, full_name: name, email, agency_name: agency } = link.data;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!next) found.next = 'New Password is required.';
-    else found.next = passwordRuleError(next) ?? undefined;
-    if (!found.next && next !== confirm) found.confirm = 'Passwords do not match';
+    const found = newPasswordErrors(next, confirm);
     setErrors(found);
     if (found.next || found.confirm) return;
     save.mutate(
@@ -102,20 +99,12 @@ export function SetPasswordForm({
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         {/* For password managers: the account the new password belongs to. */}
         <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          error={errors.next}
-          hint="At least 8 characters with upper and lower case letters, a number and a special character."
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm}
+        <NewPasswordFields
+          next={next}
+          confirm={confirm}
+          errors={errors}
+          onNext={setNext}
+          onConfirm={setConfirm}
         />
         <Button type="submit" busy={save.isPending} className="w-full">
           {save.isPending ? 'Saving...' : 'Save password'}
