@@ -60,6 +60,11 @@ export function aadhaarValid(value: string): boolean {
 }
 
 export const AADHAAR_MESSAGE = 'Aadhaar Number must be a valid 12-digit Aadhaar number.';
+/** Insurance-only clients often have no PAN at hand; investments need KYC (issue 24 item 7). */
+export const PAN_FOR_INVESTMENTS_MESSAGE =
+  'PAN Number is required for a client who holds an investment (mutual funds, NPS or post office), for KYC.';
+export const PAN_HINT_NEW = 'Needed only for investments (mutual funds, NPS, post office), for KYC.';
+
 export const PAN_MESSAGE = 'PAN Number must be 5 letters, 4 digits and a letter, for example ABCDE1234F.';
 export const CLIENT_EMAIL_TAKEN = 'Another client of your agency already uses this email for the portal.';
 
@@ -171,7 +176,8 @@ export type PortalAccessInput = z.input<typeof PortalAccessInputSchema>;
 /** The fields of a new primary client (plans.ts adds the optional `plans`). */
 export const CreatePrimaryClientShape = {
   ...clientFields,
-  pan_number: z.preprocess(blankToNull, z.string({ error: 'PAN Number is required.' }).pipe(panField)),
+  /** Required only with an investment (KYC, issue 24 item 7): plans.ts checks it against the plans. */
+  pan_number: optionalField(panField),
   portal_access: z
     .preprocess((v) => v ?? { enabled: false }, PortalAccessInputSchema)
     .default({ enabled: false, initial_password: null }),

@@ -8,6 +8,7 @@ import {
   optionalEmail,
   optionalField,
   optionalPhone,
+  PAN_FOR_INVESTMENTS_MESSAGE,
   requiredText,
 } from './clients.ts';
 import { isCalendarDate } from './providers.ts';
@@ -20,6 +21,10 @@ export const INSURANCE_SERVICE_CODES = ['life', 'health', 'motor', 'travel', 'ho
 export const INVESTMENT_SERVICE_CODES = ['mutual_funds', 'nps', 'postoffice'] as const;
 export const PLAN_SERVICE_CODES = [...INSURANCE_SERVICE_CODES, ...INVESTMENT_SERVICE_CODES] as const;
 export type PlanServiceCode = (typeof PLAN_SERVICE_CODES)[number];
+
+/** Whether any of these plans is an investment, for which the holder needs a PAN (KYC). */
+export const holdsInvestment = (plans: ReadonlyArray<{ service_code: string }>): boolean =>
+  plans.some((p) => (INVESTMENT_SERVICE_CODES as readonly string[]).includes(p.service_code));
 
 export function categoryOfService(code: PlanServiceCode): 'insurance' | 'investment' {
   return (INSURANCE_SERVICE_CODES as readonly string[]).includes(code) ? 'insurance' : 'investment';
@@ -312,5 +317,10 @@ export const CreatePrimaryClientWithPlansSchema = z
     ...CreatePrimaryClientShape,
     plans: z.preprocess((v) => (v === null ? undefined : v), PlansListSchema.optional()),
   })
-  .superRefine(checkPortalAccess);
+  .superRefine(checkPortalAccess)
+  .superRefine((v, ctx) => {
+    if (!v.pan_number && holdsInvestment(v.plans ?? [])) {
+      ctx.addIssue({ code: 'custom', path: ['pan_number'], message: PAN_FOR_INVESTMENTS_MESSAGE });
+    }
+  });
 export type CreatePrimaryClientWithPlans = z.input<typeof CreatePrimaryClientWithPlansSchema>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   documents,
@@ -28,7 +28,7 @@ export async function findProvider(db: Pick<Db, 'select'>, agencyId: string, id:
 
 export async function findHolder(db: Pick<Db, 'select'>, agencyId: string, primaryClientId: string) {
   const [row] = await db
-    .select({ id: primaryClients.id })
+    .select({ id: primaryClients.id, hasPan: sql<boolean>`${primaryClients.panLast4} is not null` })
     .from(primaryClients)
     .where(
       and(

@@ -1,6 +1,8 @@
 import {
   AddPlansPayloadSchema,
   type ClientPlanItem,
+  holdsInvestment,
+  PAN_FOR_INVESTMENTS_MESSAGE,
   planStatus,
   type WorkspacePlanDetail,
 } from '@portal/contract';
@@ -53,8 +55,13 @@ export async function addPlansToExisting(
     secondary_client_id: upload.fields.secondary_client_id,
     plans: parseJsonField(upload.fields, 'plansData'),
   });
-  if (!(await repo.findHolder(deps.db, agencyId, payload.primary_client_id))) {
+  const holder = await repo.findHolder(deps.db, agencyId, payload.primary_client_id);
+  if (!holder) {
     throw bad('primary_client_id', 'Primary Client Id does not name a client of your agency.', 'NOT_FOUND');
+  }
+  // A client's own investment needs their PAN for KYC; family members' identifiers stay optional.
+  if (!payload.secondary_client_id && !holder.hasPan && holdsInvestment(payload.plans)) {
+    throw bad('pan_number', `${PAN_FOR_INVESTMENTS_MESSAGE} Add it on the client’s record first.`);
   }
   if (
     payload.secondary_client_id &&

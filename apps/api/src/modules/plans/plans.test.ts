@@ -85,6 +85,30 @@ async function storedFor(agencyId: string) {
   };
 }
 
+describe('an investment needs the client’s PAN (issue 24 item 7)', () => {
+  it('refuses a fund for a client without a PAN, and takes their insurance', async () => {
+    const owner = await ownerWithToken(t.app);
+    const client = await createClient(t.app, owner.token, { pan_number: '' });
+    const fund = await addProvider(t.app, owner.token, 'mutual_funds');
+    const life = await addProvider(t.app, owner.token, 'life');
+    const refused = await send(owner.token, {
+      primary_client_id: client.primary_client_id,
+      plans: [plan('mutual_funds', fund)],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      pan_number:
+        'PAN Number is required for a client who holds an investment (mutual funds, NPS or post office), for KYC. Add it on the client’s record first.',
+    });
+    expect(await storedFor(owner.agency.agencyId)).toMatchObject({ accounts: 0 });
+    const insurance = await send(owner.token, {
+      primary_client_id: client.primary_client_id,
+      plans: [plan('life', life)],
+    });
+    expect(insurance.statusCode).toBe(201);
+  });
+});
+
 describe('adding plans to a client', () => {
   it('adds a plan of every service with PDFs by file_index, insured members and nominee', async () => {
     const services = Object.keys(SUBTYPE);

@@ -255,6 +255,30 @@ describe('adding a client with plans and their PDFs in one multipart submission'
   });
 });
 
+describe('PAN only with investments (issue 24 item 7)', () => {
+  it('takes an insurance-only client without a PAN, and asks for it with an investment', async () => {
+    const { token, providers } = await setUp(['motor', 'mutual_funds']);
+    const post = (payload: ReturnType<typeof payloadOf>) =>
+      t.app.inject({ method: 'POST', url: '/api/users/primary-clients', headers: bearer(token), payload });
+    const noPlans = await post(payloadOf({ pan_number: '' }));
+    expect(noPlans.statusCode).toBe(201);
+    expect(PrimaryClientResponseSchema.parse(noPlans.json()).data.pan_number).toBeNull();
+    const motorOnly = await post(payloadOf({ pan_number: null, plans: [plan('motor', providers.motor!)] }));
+    expect(motorOnly.statusCode).toBe(201);
+    const withFund = await post(
+      payloadOf({
+        pan_number: '',
+        plans: [plan('motor', providers.motor!), plan('mutual_funds', providers.mutual_funds!)],
+      }),
+    );
+    expect(withFund.statusCode).toBe(400);
+    expect(withFund.json().fields).toEqual({
+      pan_number:
+        'PAN Number is required for a client who holds an investment (mutual funds, NPS or post office), for KYC.',
+    });
+  });
+});
+
 describe('all or nothing', () => {
   it('a bad third plan (another agency’s provider) leaves no client, user, plan, document or file', async () => {
     const { agency, token, providers } = await setUp(['life', 'mutual_funds']);

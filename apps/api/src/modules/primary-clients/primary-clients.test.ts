@@ -114,7 +114,6 @@ describe('adding a primary client', () => {
 
   it.each([
     [{ first_name: '' }, 'first_name', 'First Name is required.'],
-    [{ pan_number: '' }, 'pan_number', 'PAN Number is required.'],
     [
       { pan_number: 'ABCD12345F' },
       'pan_number',

@@ -26,6 +26,7 @@ import {
   type ClientForm,
   clientFormTouched,
   emptyClientForm,
+  needsPan,
   STEPS,
   type StepKey,
   stepOfField,
@@ -213,6 +214,7 @@ export function AddClientForm() {
                 onField={(name, value) => setForm((f) => ({ ...f, values: { ...f.values, [name]: value } }))}
                 photo={form.avatar}
                 onPhoto={(avatar) => setForm((f) => ({ ...f, avatar }))}
+                panRequired={needsPan(form)}
               />
               {current.key === 'identity' ? (
                 <PortalAccessFields

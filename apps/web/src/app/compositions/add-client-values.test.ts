@@ -139,3 +139,20 @@ describe('the API’s field errors', () => {
     expect(clientFormTouched(form)).toBe(true);
   });
 });
+
+describe('PAN only with investments (issue 24 item 7)', () => {
+  it('lets an insurance-only client leave the PAN blank, and asks for it once an investment is chosen', () => {
+    const form = filledForm();
+    form.values = { ...form.values, pan_number: '' };
+    form.services = ['life', 'motor'];
+    form.plans = form.plans.slice(0, 2);
+    expect(validateClient(form).pan_number).toBeUndefined();
+    expect(CreatePrimaryClientWithPlansSchema.safeParse(buildRequest(form).payload).success).toBe(true);
+
+    form.services = ['life', 'motor', 'mutual_funds'];
+    expect(validateClient(form).pan_number).toBe(
+      'PAN Number is required for a client who holds an investment (mutual funds, NPS or post office), for KYC.',
+    );
+    expect(stepOfField('pan_number')).toBe('identity');
+  });
+});

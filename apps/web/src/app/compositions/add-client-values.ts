@@ -1,4 +1,9 @@
-import type { CreatePrimaryClientWithPlans, PlanInput } from '@portal/contract';
+import {
+  type CreatePrimaryClientWithPlans,
+  holdsInvestment,
+  PAN_FOR_INVESTMENTS_MESSAGE,
+  type PlanInput,
+} from '@portal/contract';
 import {
   avatarError,
   CLIENT_FIELDS,
@@ -79,8 +84,15 @@ export function validateClient(form: ClientForm): Record<string, string> {
   });
   const photo = avatarError(form.avatar);
   if (photo) errors.avatar = photo;
+  if (!errors.pan_number && needsPan(form) && form.values.pan_number.trim() === '') {
+    errors.pan_number = PAN_FOR_INVESTMENTS_MESSAGE;
+  }
   return errors;
 }
+
+/** Whether the client will hold an investment, so their PAN is required (KYC, issue 24 item 7). */
+export const needsPan = (form: ClientForm): boolean =>
+  holdsInvestment(form.services.map((service_code) => ({ service_code })));
 
 /** Errors of each plan, in the order of `form.plans`. */
 export function validatePlans(form: ClientForm): Record<string, string>[] {

@@ -57,7 +57,22 @@ describe('the client form', () => {
       'State(optional)',
       'Pincode(optional)',
     ]);
-    expect(labels('Identity')).toEqual(['PAN Number', 'Aadhaar Number(optional)', 'Photo(optional)']);
+    expect(labels('Identity')).toEqual([
+      'PAN Number(optional)',
+      'Aadhaar Number(optional)',
+      'Photo(optional)',
+    ]);
+    expect(screen.getByLabelText(/PAN Number/)).toHaveAccessibleDescription(
+      /Needed only for investments \(mutual funds, NPS, post office\), for KYC\./,
+    );
+  });
+
+  it('requires the PAN, and says why, for a client who holds an investment', () => {
+    renderFields({ panRequired: true });
+    expect(labels('Identity')[0]).toBe('PAN Number');
+    expect(screen.getByLabelText(/PAN Number/)).toHaveAccessibleDescription(
+      /Required: this client holds an investment \(KYC\)\./,
+    );
   });
 
   it('shows only the parts asked for, and the photo only with its handler', () => {

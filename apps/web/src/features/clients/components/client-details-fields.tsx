@@ -1,4 +1,4 @@
-import { GENDERS, INDIAN_STATES_AND_UTS, type PrimaryClient } from '@portal/contract';
+import { GENDERS, INDIAN_STATES_AND_UTS, PAN_HINT_NEW, type PrimaryClient } from '@portal/contract';
 import { ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { PasswordField, SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -29,6 +29,8 @@ export interface ClientDetailsFieldsProps {
   photo?: File | null;
   onPhoto?: (file: File | null) => void;
   stored?: StoredClient | undefined;
+  /** The client holds (or will hold) an investment, so the PAN is required for KYC (issue 24 item 7). */
+  panRequired?: boolean | undefined;
 }
 
 const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
@@ -52,6 +54,7 @@ export function ClientDetailsFields({
   photo = null,
   onPhoto,
   stored,
+  panRequired = false,
 }: ClientDetailsFieldsProps) {
   const prefix = useId();
   const field = (name: ClientField) => ({
@@ -142,12 +145,13 @@ export function ClientDetailsFields({
         <Group title="Identity">
           <TextField
             label="PAN Number"
+            optional={!panRequired && !stored?.pan_number}
             autoComplete="off"
             placeholder={stored?.pan_number ?? 'ABCDE1234F'}
             hint={
               stored?.pan_number
                 ? `Stored: ${stored.pan_number}. Leave blank to keep it, or type the full PAN to change it.`
-                : 'Stored encrypted; screens show only the last 4 characters.'
+                : `${panRequired ? 'Required: this client holds an investment (KYC).' : PAN_HINT_NEW} Stored encrypted; screens show only the last 4 characters.`
             }
             className="uppercase placeholder:normal-case"
             {...field('pan_number')}

@@ -1,3 +1,4 @@
+import { holdsInvestment, PAN_FOR_INVESTMENTS_MESSAGE } from '@portal/contract';
 import { ArrowLeft, Plus, UserRound } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -75,6 +76,12 @@ export function AddPlansForm({
   const guard = useDiscardGuard(dirty, 'these plans');
 
   const chosen = clientId && clientQuery.isSuccess ? clientQuery.data.data : null;
+  // The client's own investment needs their PAN for KYC (issue 24 item 7); the API says the same.
+  const panMissing =
+    chosen !== null && !holder && chosen.client.pan_number === null && holdsInvestment(plans);
+  const panError = panMissing
+    ? `${PAN_FOR_INVESTMENTS_MESSAGE} Add it on the client’s record first.`
+    : undefined;
 
   const choose = (id: string | null) => {
     setPickError(undefined);
@@ -100,7 +107,7 @@ export function AddPlansForm({
     const ready = chosen;
     if (!ready) setPickError('Primary Client is required: choose whose plans these are.');
     const invalid = plans.some((p) => Object.keys(validatePlanDraft(p)).length > 0);
-    if (!ready || invalid) {
+    if (!ready || invalid || panMissing) {
       notify('error', 'Some fields need attention.');
       return;
     }
@@ -219,6 +226,17 @@ export function AddPlansForm({
                 ) : null}
                 {sent?.fields.secondary_client_id ? (
                   <p className="text-sm text-red-700">{sent.fields.secondary_client_id}</p>
+                ) : null}
+                {panError ? (
+                  <p className={cn('text-sm', attempted ? 'text-red-700' : 'text-amber-800')} role="status">
+                    {panError}{' '}
+                    <Link
+                      to={`/dashboard/users/${chosen?.client.primary_client_id}`}
+                      className="font-medium text-primary-700 hover:underline"
+                    >
+                      Open the client’s record
+                    </Link>
+                  </p>
                 ) : null}
               </fieldset>
             </div>
