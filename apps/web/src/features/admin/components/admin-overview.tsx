@@ -1,6 +1,6 @@
 import { RECENT_CLIENTS_ROWS } from '@portal/contract';
 import { Activity, BadgeCheck, CalendarPlus, Users } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { combineQueries, QueryState } from '../../../components/ui/query-states.tsx';

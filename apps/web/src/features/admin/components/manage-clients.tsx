@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@portal/contract';
 import { Eye, KeyRound, Pencil } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

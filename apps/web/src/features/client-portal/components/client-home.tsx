@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { combineQueries, ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAgency } from '../api/get-agency.ts';
 import { useAlerts } from '../api/get-alerts.ts';
@@ -30,16 +31,36 @@ import { clientPaths } from './client-paths.ts';
 /** How many alerts the home shows; 'View all' opens the rest (decisions §4). */
 export const HOME_ALERTS = 5;
 
-function Figure({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+function Figure({
+  label,
+  value,
+  icon,
+  money,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  /** An amount: first and a whole row on a phone, so it never breaks mid-number (issue 24 item 14). */
+  money?: boolean;
+}) {
   return (
-    <section aria-label={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex items-center gap-2 text-sm font-medium text-slate-600">
+    <section
+      aria-label={label}
+      className={cn(
+        'rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4',
+        money && 'order-first col-span-3 lg:order-none lg:col-span-1',
+      )}
+    >
+      <div className="flex items-center gap-1.5 text-xs font-medium text-slate-600 sm:gap-2 sm:text-sm [&>svg]:shrink-0">
         {icon}
         {label}
       </div>
       <p
         data-testid="figure-value"
-        className="mt-2 text-xl font-semibold text-slate-900 tabular-nums sm:text-2xl"
+        className={cn(
+          'mt-2 text-xl font-semibold text-slate-900 tabular-nums sm:text-2xl',
+          money && 'whitespace-nowrap',
+        )}
       >
         {value}
       </p>
@@ -194,7 +215,7 @@ export function ClientHome() {
         </Link>
       </section>
 
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-3 gap-3 sm:gap-4 lg:grid-cols-4">
         <Figure
           label="Total Plans"
           value={summary.total_plans.toLocaleString('en-IN')}
@@ -209,6 +230,7 @@ export function ClientHome() {
           label="Total Premium"
           value={formatMoney(summary.total_premium)}
           icon={<IndianRupee className="size-4" aria-hidden />}
+          money
         />
         <Figure
           label="Claims This Year"

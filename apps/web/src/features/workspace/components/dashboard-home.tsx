@@ -24,19 +24,20 @@ function Figure({
   label,
   value,
   icon,
-  wide,
+  money,
 }: {
   label: string;
   value: string;
   icon: ReactNode;
-  wide?: boolean;
+  /** An amount: a whole row on a phone, so ₹2,14,240.00 never breaks mid-number (issue 24 item 14). */
+  money?: boolean;
 }) {
   return (
     <section
       aria-label={label}
       className={cn(
         'rounded-xl border border-slate-200 bg-white p-5 shadow-sm',
-        wide && 'sm:col-span-2 lg:col-span-1',
+        money && 'col-span-2 sm:col-span-1',
       )}
     >
       <div className="flex items-center justify-between gap-2">
@@ -47,7 +48,10 @@ function Figure({
       </div>
       <p
         data-testid="figure-value"
-        className="mt-3 text-2xl font-semibold tabular-nums break-words text-slate-900"
+        className={cn(
+          'mt-3 text-2xl font-semibold tabular-nums text-slate-900',
+          money ? 'whitespace-nowrap lg:text-xl xl:text-2xl' : 'break-words',
+        )}
       >
         {value}
       </p>
@@ -230,11 +234,13 @@ function Ready({ data }: { data: AgencyDashboard }) {
           label="Annual premium"
           value={formatMoney(data.total_annual_premium)}
           icon={<IndianRupee className="size-5" aria-hidden />}
+          money
         />
         <Figure
           label="Invested"
           value={formatMoney(data.total_invested)}
           icon={<PiggyBank className="size-5" aria-hidden />}
+          money
         />
       </div>
 
@@ -252,8 +258,11 @@ function Ready({ data }: { data: AgencyDashboard }) {
                 >
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{c.full_name}</p>
-                    <p className="text-sm break-all text-slate-600">
-                      {[c.email, c.phone].filter(Boolean).join(' · ') || '—'}
+                    <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-600">
+                      {c.email ? <span className="break-all">{c.email}</span> : null}
+                      {c.email && c.phone ? <span aria-hidden>·</span> : null}
+                      {c.phone ? <span className="whitespace-nowrap">{c.phone}</span> : null}
+                      {c.email || c.phone ? null : '—'}
                     </p>
                   </div>
                   <div className="text-right text-sm">
