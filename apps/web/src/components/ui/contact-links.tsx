@@ -59,3 +59,18 @@ export function ContactLinks({
     </span>
   );
 }
+
+/**
+ * A person's e-mail and phone as plain text on one line where they fit, "—" without either: the address may
+ * break anywhere, the phone never (a number split across lines misreads, issue 24 item 14).
+ */
+export function EmailAndPhone({ email, phone }: { email: string | null; phone: string | null }) {
+  if (!email && !phone) return <>—</>;
+  return (
+    <span className="inline-flex flex-wrap gap-x-1.5">
+      {email ? <span className="break-all">{email}</span> : null}
+      {email && phone ? <span aria-hidden>·</span> : null}
+      {phone ? <span className="whitespace-nowrap">{phone}</span> : null}
+    </span>
+  );
+}

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@portal/contract';
 import { Network, Users } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { EmailAndPhone } from '../../../components/ui/contact-links.tsx';
 import { ListPage, listStatus } from '../../../components/ui/list-page.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useCursorPages } from '../../../lib/use-cursor-pages.ts';
@@ -105,8 +106,8 @@ export function RegisteredUsers() {
                 </Link>
                 <p className="text-xs text-slate-500">Added {formatDate(c.created_at)}</p>
               </td>
-              <td className="px-5 py-3 break-all text-slate-700 max-md:col-span-2 max-md:p-0">
-                {[c.email, c.phone].filter(Boolean).join(' · ') || '—'}
+              <td className="px-5 py-3 text-slate-700 max-md:col-span-2 max-md:p-0">
+                <EmailAndPhone email={c.email} phone={c.phone} />
               </td>
               <td className="px-5 py-3 text-right tabular-nums max-md:p-0 max-md:text-left">
                 <span className="md:hidden">Family: </span>

@@ -13,6 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { EmailAndPhone } from '../../../components/ui/contact-links.tsx';
 import { Loading, QueryState, Skeleton } from '../../../components/ui/query-states.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -258,11 +259,8 @@ function Ready({ data }: { data: AgencyDashboard }) {
                 >
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{c.full_name}</p>
-                    <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-600">
-                      {c.email ? <span className="break-all">{c.email}</span> : null}
-                      {c.email && c.phone ? <span aria-hidden>·</span> : null}
-                      {c.phone ? <span className="whitespace-nowrap">{c.phone}</span> : null}
-                      {c.email || c.phone ? null : '—'}
+                    <p className="text-sm text-slate-600">
+                      <EmailAndPhone email={c.email} phone={c.phone} />
                     </p>
                   </div>
                   <div className="text-right text-sm">
