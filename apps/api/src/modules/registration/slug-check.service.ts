@@ -9,11 +9,15 @@ const NUMBERED_CANDIDATES = 20;
 const RANDOM_TRIES = 5;
 
 /**
- * A free slug like `slug`: the first of `slug-2`, `slug-3`, … that no agency has and the platform does not keep,
+ * A free slug like `slug`: the first of `slug-2`, `slug-3`, … (counting on from a number it already ends in) that no agency has and the platform does not keep,
  * else one with a random suffix. Null only if every try was taken (then the owner types one).
  */
 export async function freeSlugLike(db: Db, slug: string): Promise<string | null> {
-  const numbered = Array.from({ length: NUMBERED_CANDIDATES }, (_, i) => numberedSlug(slug, i + 2));
+  // `acme-2` taken suggests `acme-3`, not `acme-2-2`.
+  const numberedAlready = /^(.+)-(\d{1,4})$/.exec(slug);
+  const base = numberedAlready ? numberedAlready[1]! : slug;
+  const first = numberedAlready ? Number(numberedAlready[2]) + 1 : 2;
+  const numbered = Array.from({ length: NUMBERED_CANDIDATES }, (_, i) => numberedSlug(base, first + i));
   const taken = await repo.takenSlugs(db, numbered);
   const free = numbered.find((candidate) => !taken.has(candidate) && !isReservedSlug(candidate));
   if (free) return free;

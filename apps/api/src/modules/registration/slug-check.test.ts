@@ -63,8 +63,12 @@ describe('GET /api/registration/slug', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().data.portal_url).toBe(`http://${answer.suggestion}.${PORTAL_HOST}`);
-    // Now that one is taken as well, the next suggestion skips it.
+    // Now that one is taken as well, the next suggestion skips it, and counts on from it.
     expect(await checked(first.slug)).toMatchObject({ suggestion: `${first.slug}-3` });
+    expect(await checked(answer.suggestion!)).toMatchObject({
+      available: false,
+      suggestion: `${first.slug}-3`,
+    });
   });
 
   it('reads the address as the rules do (trimmed, lower case) before checking', async () => {

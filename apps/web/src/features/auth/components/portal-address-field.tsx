@@ -79,7 +79,7 @@ export function PortalAddressField({
   const full = `${slug}.${host}`;
 
   return (
-    <div className="flex flex-col gap-1.5 sm:col-span-2">
+    <div className="flex min-w-0 flex-col gap-1.5 sm:col-span-2">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {LABEL}
       </label>
@@ -101,10 +101,10 @@ export function PortalAddressField({
           placeholder="youragency"
           aria-invalid={bad || undefined}
           aria-describedby={statusId}
-          className="min-w-0 flex-1 px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none"
+          className="w-0 min-w-0 flex-1 px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none"
         />
-        <span className="flex max-w-[55%] items-center truncate border-l border-slate-200 bg-slate-50 px-3 text-sm text-slate-500">
-          .{host}
+        <span className="flex max-w-[60%] min-w-0 items-center border-l border-slate-200 bg-slate-50 px-3 text-sm text-slate-500">
+          <span className="truncate">.{host}</span>
         </span>
       </div>
       <div id={statusId} aria-live="polite" className="flex flex-col items-start gap-2 text-sm">
@@ -113,7 +113,7 @@ export function PortalAddressField({
           <button
             type="button"
             onClick={() => onChoose(state.suggestion!)}
-            className="rounded-md border border-primary-500/40 bg-primary-50 px-3 py-1.5 text-left font-medium break-all text-primary-800 hover:bg-primary-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600/40"
+            className="rounded-md border border-primary-500/40 bg-primary-50 px-3 py-1.5 text-left font-medium wrap-anywhere text-primary-800 hover:bg-primary-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600/40"
           >
             Use {state.suggestion}.{host}
           </button>
@@ -141,7 +141,7 @@ function AddressStatus({
   full: string;
   serverError: string | undefined;
 }) {
-  const line = 'flex items-start gap-1.5 break-all';
+  const line = 'flex items-start gap-1.5 wrap-anywhere';
   if (serverError) {
     return (
       <p className={cn(line, 'text-red-700')}>
