@@ -23,6 +23,7 @@ export interface ApiPath {
 export const apiPaths = {
   health: { method: 'GET', path: '/api/health', access: 'public' },
   registerAgency: { method: 'POST', path: '/api/agencies/register-client', access: 'public' },
+  checkSlug: { method: 'GET', path: '/api/registration/slug', access: 'public' },
   login: { method: 'POST', path: '/api/agencies/client-login', access: 'public' },
   logout: {
     method: 'POST',

@@ -9,6 +9,7 @@ import {
 import { MSG, requiredMessage, splitFieldName } from './messages.ts';
 import { ROLES } from './roles.ts';
 import { EMAIL_RE } from './rules.ts';
+import { slugRuleError } from './slug.ts';
 import { INDIAN_STATES_AND_UTS } from './states.ts';
 
 // One set of schemas for the registration form and the API (spec §3, §5). Field names are the spec's.
@@ -90,9 +91,32 @@ function optionalPhoneSchema(field: string) {
   });
 }
 
+/**
+ * A portal address's slug as the owner chose it (decisions §2): trimmed and lower-cased, then held to the rules
+ * `slugify` follows, with a message naming the field.
+ */
+export function slugSchema(field: string) {
+  return z
+    .string({ error: `${splitFieldName(field)} must be text.` })
+    .trim()
+    .toLowerCase()
+    .superRefine((value, ctx) => {
+      const problem = slugRuleError(value, splitFieldName(field));
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
 export const RegistrationStep1Schema = z.object({
   ClientName: requiredString('ClientName', 100),
   AgencyName: requiredString('AgencyName', 100),
+  /**
+   * The slug of the agency's portal address, as the owner chose it (issue 24 item 5). Left out (or empty), the
+   * API derives it from AgencyName as it always has, so older callers keep working.
+   */
+  PortalAddress: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    slugSchema('PortalAddress').optional(),
+  ),
   AgencyEmail: emailSchema('AgencyEmail'),
   AgencyPhoneNumber: phoneSchema('AgencyPhoneNumber'),
   AgencyPassword: passwordSchema('AgencyPassword'),
@@ -154,6 +178,21 @@ export const RegistrationResponseSchema = z.object({
   }),
 });
 export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>;
+
+/** GET /api/registration/slug: is this portal address free? (issue 24 item 5) */
+export const SlugCheckQuerySchema = z.object({ slug: slugSchema('slug') });
+export type SlugCheckQuery = z.input<typeof SlugCheckQuerySchema>;
+
+export const SlugCheckResponseSchema = z.object({
+  /** The slug checked, as the rules read it (trimmed, lower-cased). */
+  slug: z.string(),
+  available: z.boolean(),
+  /** Why it is not available: another agency has it, or the platform keeps it (decisions §2). */
+  reason: z.enum(['taken', 'reserved']).nullable(),
+  /** A free slug like it (`acme-2`) when this one is not available; null when it is. */
+  suggestion: z.string().nullable(),
+});
+export type SlugCheck = z.infer<typeof SlugCheckResponseSchema>;
 
 export const LoginRequestSchema = z.object({
   email: emailSchema('Email'),

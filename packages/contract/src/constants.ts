@@ -42,6 +42,11 @@ export const LOGIN_WINDOW_MINUTES = 15;
 export const LOGIN_ADDRESS_MAX_FAILURES = 50;
 /** Agencies registered from one address in a window of LOGIN_WINDOW_MINUTES (issue 23 item 7). */
 export const REGISTRATIONS_PER_ADDRESS = 10;
+/**
+ * Portal-address checks from one address in a window (issue 24 item 5): the registration form asks as the
+ * agency name is typed, once typing pauses; this leaves room for many names, not for listing every agency.
+ */
+export const SLUG_CHECKS_PER_ADDRESS = 150;
 /** "Forgot password?" requests in a window (issue 24): per e-mail address, and per caller's address. */
 export const RESET_REQUESTS_PER_EMAIL = 3;
 export const RESET_REQUESTS_PER_ADDRESS = 20;

@@ -19,6 +19,8 @@ import {
   MessageResponseSchema,
   RegistrationResponseSchema,
   RegistrationSchema,
+  SlugCheckQuerySchema,
+  SlugCheckResponseSchema,
 } from './auth.ts';
 import {
   AccountIdParamsSchema,
@@ -149,6 +151,15 @@ export const endpoints = {
     body: RegistrationSchema,
     response: RegistrationResponseSchema,
     status: 201,
+  },
+  checkSlug: {
+    ...apiPaths.checkSlug,
+    summary:
+      'Whether a portal address (slug) is free for a new agency, with a free one like it when not; the same answer to every caller',
+    tag: 'auth',
+    querystring: SlugCheckQuerySchema,
+    response: SlugCheckResponseSchema,
+    status: 200,
   },
   login: {
     ...apiPaths.login,

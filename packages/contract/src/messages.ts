@@ -20,6 +20,7 @@ export const MSG = {
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait and try again.',
   tooManyAtOnce: 'Too many requests from your address at once. Please wait a moment and try again.',
   tooManyRegistrations: 'Too many registrations from your address. Please wait and try again.',
+  tooManySlugChecks: 'Too many portal address checks from your address. Please wait and try again.',
   tooManyPasswordChanges: 'Too many wrong current passwords. Please wait and try again.',
   unknownPortal: 'No agency portal exists at this address.',
   emailTaken: 'An account with this email already exists. Sign in instead, or use another email.',

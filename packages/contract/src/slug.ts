@@ -23,3 +23,27 @@ export function isReservedSlug(slug: string): boolean {
 export function portalUrlFor(slug: string, portalHost: string, scheme: string): string {
   return `${scheme}://${slug}.${portalHost}`;
 }
+
+/** A DNS label's length limit: the slug is the first label of the portal's host name. */
+export const SLUG_MAX_LENGTH = 63;
+// Lower-case Latin letters and digits in groups joined by single hyphens: what `slugify` can produce.
+const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * What is wrong with a portal address the owner typed (decisions §2's slug rules), naming the field as the
+ * caller shows it; null when it follows the rules. A reserved slug follows them: it is unavailable, not malformed.
+ */
+export function slugRuleError(slug: string, field: string): string | null {
+  if (slug === '') return `${field} is required.`;
+  if (slug.length > SLUG_MAX_LENGTH) return `${field} must be at most ${SLUG_MAX_LENGTH} characters.`;
+  if (!SLUG_RE.test(slug)) {
+    return `${field} may use only lower-case English letters, digits and single hyphens, and must start and end with a letter or digit.`;
+  }
+  return null;
+}
+
+/** `base` with the suffix `-{n}`, cut so the whole stays a valid slug (`acme` → `acme-2`). */
+export function numberedSlug(base: string, n: number): string {
+  const suffix = `-${n}`;
+  return `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+}

@@ -5,6 +5,7 @@ import {
   REGISTRATIONS_PER_ADDRESS,
   RESET_REQUESTS_PER_ADDRESS,
   RESET_REQUESTS_PER_EMAIL,
+  SLUG_CHECKS_PER_ADDRESS,
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -69,6 +70,12 @@ export function secondFactorKeys(userId: string, ip: string): PasswordKeys {
 export const registrationKey = (ip: string): ThrottleKey => ({
   key: `register:${ip}`,
   max: REGISTRATIONS_PER_ADDRESS,
+});
+
+/** Portal-address checks from one address in a window (issue 24 item 5): not a way to list every agency. */
+export const slugCheckKey = (ip: string): ThrottleKey => ({
+  key: `slug-check:${ip}`,
+  max: SLUG_CHECKS_PER_ADDRESS,
 });
 
 /**

@@ -447,6 +447,8 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
   switch (name) {
     case 'registerAgency':
       return json(m, url, registration(side));
+    case 'checkSlug':
+      return json(m, `${url}?slug=${own.agency.slug}`);
     case 'login':
       return json(m, url, cell.login);
     case 'changePassword':

@@ -61,6 +61,8 @@ const EVERYONE: Permission['allow'] = { ADMIN: 'self', AO: 'self', AC: 'self' };
 export const permissions = {
   health: { object: 'none', ok: 200, allow: { public: 'any' } },
   registerAgency: { object: 'none', ok: 201, allow: { public: 'any' } },
+  // Whether a portal address is free (issue 24 item 5): the same answer to anyone.
+  checkSlug: { object: 'none', ok: 200, allow: { public: 'any' } },
   // An agency's address signs in only its own accounts; another agency's is a wrong email or password.
   login: { object: 'login', ok: 200, allow: { public: 'agency' }, outside: 401 },
   logout: { object: 'none', ok: 200, allow: EVERYONE },

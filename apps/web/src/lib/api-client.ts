@@ -30,6 +30,7 @@ const SESSIONLESS: readonly EndpointName[] = [
   'login',
   'loginSecondFactor',
   'registerAgency',
+  'checkSlug',
   'forgotPassword',
   'checkPasswordLink',
   'setPasswordWithLink',

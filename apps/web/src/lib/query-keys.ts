@@ -12,6 +12,8 @@ export const queryKeys = {
   secondFactor: ['second-factor'] as const,
   /** A one-time link to choose a password (issue 24): whether it still works, and whose it is. */
   passwordLink: (token: string) => ['password-link', token] as const,
+  /** Whether a portal address is free for a new agency (issue 24 item 5). */
+  slugCheck: (slug: string) => ['slug-check', slug] as const,
   services: {
     all: ['services'] as const,
     ofCategory: (category: ServiceCategory) => ['services', category] as const,

@@ -18,6 +18,13 @@ export async function slugTaken(db: Db, slug: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Which of these slugs agencies already have (one query for a list of candidates). */
+export async function takenSlugs(db: Db, slugs: string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const rows = await db.select({ slug: agencies.slug }).from(agencies).where(inArray(agencies.slug, slugs));
+  return new Set(rows.map((r) => r.slug));
+}
+
 export async function insertOwnerUser(
   tx: Tx,
   values: { email: string; passwordHash: string; fullName: string; phone: string },

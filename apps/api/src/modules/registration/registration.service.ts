@@ -27,9 +27,22 @@ function emailConflict(): AppError {
   });
 }
 
-function slugConflict(slug: string, portalHost: string): AppError {
-  const detail = `The portal address ${slug}.${portalHost} is already taken. Please choose a different agency name.`;
-  return new AppError('CONFLICT', detail, detail, { fields: { AgencyName: detail } });
+/**
+ * The field a portal address's refusal names: the owner's chosen address when they sent one (issue 24 item 5),
+ * else the agency name it was made from (older callers).
+ */
+type SlugField = 'PortalAddress' | 'AgencyName';
+
+function slugConflict(
+  slug: string,
+  portalHost: string,
+  field: SlugField,
+  why: 'taken' | 'reserved',
+): AppError {
+  const what = why === 'taken' ? 'is already taken' : 'is reserved';
+  const choose = field === 'PortalAddress' ? 'portal address' : 'agency name';
+  const detail = `The portal address ${slug}.${portalHost} ${what}. Please choose a different ${choose}.`;
+  return new AppError('CONFLICT', detail, detail, { fields: { [field]: detail } });
 }
 
 /**
@@ -45,19 +58,17 @@ export async function registerAgency(
   // hashes nor agencies, and whether an e-mail is taken cannot be asked over and over.
   const wait = await reserveAttempt(deps.db, [registrationKey(ip)]);
   if (wait > 0) throw throttled(MSG.tooManyRegistrations, wait);
-  const slug = slugify(form.AgencyName);
+  const slugField: SlugField = form.PortalAddress ? 'PortalAddress' : 'AgencyName';
+  const slug = form.PortalAddress ?? slugify(form.AgencyName);
   if (!slug) {
     const detail = 'Agency Name must contain at least one English letter or digit for the portal address.';
     throw new AppError('BAD_REQUEST', detail, detail, { fields: { AgencyName: detail } });
   }
-  if (isReservedSlug(slug)) {
-    const detail = `The portal address ${slug}.${deps.portalHost} is reserved. Please choose a different agency name.`;
-    throw new AppError('CONFLICT', detail, detail, { fields: { AgencyName: detail } });
-  }
+  if (isReservedSlug(slug)) throw slugConflict(slug, deps.portalHost, slugField, 'reserved');
   // Cheap checks first so a clash answers before spending a password hash; the unique indexes
   // below still decide when two registrations race.
   if (await repo.platformEmailTaken(deps.db, form.AgencyEmail)) throw emailConflict();
-  if (await repo.slugTaken(deps.db, slug)) throw slugConflict(slug, deps.portalHost);
+  if (await repo.slugTaken(deps.db, slug)) throw slugConflict(slug, deps.portalHost, slugField, 'taken');
 
   const passwordHash = await deps.hasher.forAddress(ip).hash(form.AgencyPassword);
   try {
@@ -115,7 +126,9 @@ export async function registerAgency(
   } catch (err) {
     const violation = uniqueViolation(err);
     if (violation?.constraint.includes('email')) throw emailConflict();
-    if (violation?.constraint.includes('slug')) throw slugConflict(slug, deps.portalHost);
+    if (violation?.constraint.includes('slug')) {
+      throw slugConflict(slug, deps.portalHost, slugField, 'taken');
+    }
     throw err;
   }
 }

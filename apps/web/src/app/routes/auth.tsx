@@ -4,13 +4,22 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SessionEnded } from '../../components/layouts/session-ended.tsx';
 import { MarketingPanel } from '../../features/auth/components/marketing-panel.tsx';
+import type { RegistrationWizardProps } from '../../features/auth/components/registration-wizard.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 import { paths } from '../paths.ts';
 
-// The wizard carries the form library and the shared zod schemas; it loads when someone opens it.
+// The wizard carries the form library, the shared zod schemas and the query cache it checks the portal address
+// through (issue 24 item 5); they load when someone opens it, never with the sign-in view (issue 2 budget).
 const RegistrationWizard = lazy(() =>
-  import('../../features/auth/components/registration-wizard.tsx').then((m) => ({
-    default: m.RegistrationWizard,
+  Promise.all([
+    import('../providers/query-provider.tsx'),
+    import('../../features/auth/components/registration-wizard.tsx'),
+  ]).then(([{ QueryProvider }, { RegistrationWizard: Wizard }]) => ({
+    default: (props: RegistrationWizardProps) => (
+      <QueryProvider>
+        <Wizard {...props} />
+      </QueryProvider>
+    ),
   })),
 );
 

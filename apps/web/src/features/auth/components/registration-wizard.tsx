@@ -1,88 +1,44 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COUNTRY_ID_INDIA,
-  INDIAN_STATES_AND_UTS,
   INSERTED_BY_SYSTEM,
   MSG,
   REGISTRATION_REDIRECT_MS,
   REGISTRATION_STEPS,
   type RegistrationInput,
   RegistrationSchema,
-  RegistrationStep1Schema,
-  RegistrationStep2Schema,
-  RegistrationStep3Schema,
-  slugify,
 } from '@portal/contract';
 import * as Progress from '@radix-ui/react-progress';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { PasswordField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { registerAgency } from '../api/auth-calls.ts';
+import { clearDraft, loadDraft, useSaveDraft } from '../hooks/use-registration-draft.ts';
+import { useWizardStep } from '../hooks/use-wizard-step.ts';
+import { addressHold, PortalAddressField, usePortalAddress } from './portal-address-field.tsx';
+import {
+  EMPTY,
+  FIELD_LABELS,
+  type FormValues,
+  fieldsOf,
+  firstIncompleteStep,
+  isPartlyFilled,
+  SECRET_FIELDS,
+  STEPS,
+  stepOfField,
+} from './registration-form.ts';
+import { AddressStep, CompanyStep, PersonalStep } from './registration-steps.tsx';
 
-// The three-step registration of spec §2–§5. The schemas are the API's own (packages/contract).
+// The three-step registration of spec §2–§5. The step is in the address and the entries in the tab's draft, so
+// browser Back and Forward move between steps and a reload keeps what was typed (issue 24 item 5).
 
-type FormValues = {
-  ClientName: string;
-  AgencyName: string;
-  AgencyEmail: string;
-  AgencyPhoneNumber: string;
-  AgencyPassword: string;
-  AlternatePhoneNumber: string;
-  Locality: string;
-  Society: string;
-  City: string;
-  StateName: string;
-  Pincode: string;
-  YearsInBusiness: string;
-  Website: string;
-  CompanyDescription: string;
-  termsAccepted: boolean;
-  newsletterSubscribed: boolean;
-};
-
-const EMPTY: FormValues = {
-  ClientName: '',
-  AgencyName: '',
-  AgencyEmail: '',
-  AgencyPhoneNumber: '',
-  AgencyPassword: '',
-  AlternatePhoneNumber: '',
-  Locality: '',
-  Society: '',
-  City: '',
-  StateName: '',
-  Pincode: '',
-  YearsInBusiness: '',
-  Website: '',
-  CompanyDescription: '',
-  termsAccepted: false,
-  newsletterSubscribed: false,
-};
-
-const STEPS = [
-  { title: 'Personal & Contact Info', schema: RegistrationStep1Schema },
-  { title: 'Address & Media', schema: RegistrationStep2Schema },
-  { title: 'Company Profile', schema: RegistrationStep3Schema },
-] as const;
-
-function fieldsOf(step: number): FieldPath<FormValues>[] {
-  return Object.keys(STEPS[step]!.schema.shape) as FieldPath<FormValues>[];
-}
-
-function stepOfField(field: string): number {
-  const index = STEPS.findIndex((s) => field in s.schema.shape);
-  return index < 0 ? 0 : index;
-}
-
-function isPartlyFilled(values: FormValues): boolean {
-  return Object.entries(values).some(([, v]) => (typeof v === 'string' ? v.trim() !== '' : v === true));
-}
+const LAST = REGISTRATION_STEPS - 1;
+/** The one button that sends the form (see the form's onSubmit). */
+const COMPLETE = 'complete-registration';
 
 export interface RegistrationWizardProps {
   onBackToSignIn: () => void;
@@ -90,27 +46,9 @@ export interface RegistrationWizardProps {
   onDirtyChange?: (dirty: boolean) => void;
 }
 
-/** The fields' labels on screen, to name what a step still needs. */
-const FIELD_LABELS: Record<string, string> = {
-  ClientName: 'Agency Owner',
-  AgencyName: 'Agency Name',
-  AgencyEmail: 'Agency Email',
-  AgencyPhoneNumber: 'Agency Phone Number',
-  AgencyPassword: 'Agency Password',
-  AlternatePhoneNumber: 'Alternate Phone Number',
-  Locality: 'Locality',
-  Society: 'Society',
-  City: 'City',
-  StateName: 'State',
-  Pincode: 'Pincode',
-  YearsInBusiness: 'Years in Business',
-  Website: 'Website',
-  CompanyDescription: 'Company Description',
-  termsAccepted: 'the Terms and Conditions',
-};
-
 export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: RegistrationWizardProps) {
-  const [step, setStep] = useState(0);
+  const [draft] = useState(() => loadDraft<FormValues>());
+  const [addressEdited, setAddressEdited] = useState(draft?.addressEdited === true);
   const [discardOpen, setDiscardOpen] = useState(false);
   const [portalUrl, setPortalUrl] = useState<string | null>(null);
   const {
@@ -120,21 +58,32 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
     trigger,
     reset,
     setError,
+    setValue,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
     // The form keeps strings; the schema turns them into the API's types.
     resolver: zodResolver(RegistrationSchema) as unknown as Resolver<FormValues>,
     mode: 'onTouched',
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, ...draft?.values, AgencyPassword: '' },
   });
   const values = useWatch({ control }) as FormValues;
+  const [step, goTo] = useWizardStep(REGISTRATION_STEPS, firstIncompleteStep(values));
+  const address = usePortalAddress(values.AgencyName ?? '', addressEdited, values.PortalAddress ?? '');
   const checked = STEPS[step]!.schema.safeParse(values);
-  const stepValid = checked.success;
+  const hold = step === 0 ? addressHold(address.state) : null;
+  const stepValid = checked.success && hold === null;
   // What keeps Next disabled, by the fields' own labels (issue 24 item 13: a form says what is missing).
-  const missing = checked.success
-    ? []
-    : [...new Set(checked.error.issues.map((i) => FIELD_LABELS[String(i.path[0])] ?? String(i.path[0])))];
+  const missing = [
+    ...new Set([
+      ...(checked.success
+        ? []
+        : checked.error.issues.map((i) => FIELD_LABELS[String(i.path[0])] ?? String(i.path[0]))),
+      ...(hold ? [hold] : []),
+    ]),
+  ];
   const dirty = isPartlyFilled(values) && portalUrl === null;
+  useSaveDraft(values, addressEdited, SECRET_FIELDS, portalUrl === null);
 
   useEffect(() => {
     onDirtyChange?.(dirty);
@@ -151,7 +100,7 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
   }, [dirty]);
 
   const next = async () => {
-    if (await trigger(fieldsOf(step))) setStep((s) => Math.min(s + 1, REGISTRATION_STEPS - 1));
+    if (await trigger(fieldsOf(step))) goTo(Math.min(step + 1, LAST));
   };
 
   const back = () => {
@@ -159,15 +108,30 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
     else onBackToSignIn();
   };
 
+  const chooseAddress = (slug: string) => {
+    setAddressEdited(true);
+    setValue('PortalAddress', slug);
+    clearErrors('PortalAddress');
+  };
+
+  const followName = () => {
+    setAddressEdited(false);
+    setValue('PortalAddress', '');
+    clearErrors('PortalAddress');
+  };
+
   const onSubmit = handleSubmit(async (form) => {
     const body: RegistrationInput = {
       ...form,
+      // The address on screen, whether typed or made from the name.
+      PortalAddress: address.slug,
       YearsInBusiness: form.YearsInBusiness === '' ? undefined : Number(form.YearsInBusiness),
       InsertedBy: INSERTED_BY_SYSTEM,
       CountryId: COUNTRY_ID_INDIA,
     };
     try {
       const { data } = await registerAgency(body);
+      clearDraft();
       setPortalUrl(data.portal_url);
       notify('success', MSG.registrationSuccess);
       window.setTimeout(() => window.location.assign(data.portal_url), REGISTRATION_REDIRECT_MS);
@@ -177,12 +141,13 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
       if (err instanceof ApiError) {
         const fields = Object.entries(err.fields).filter(([name]) => name in EMPTY);
         for (const [name, message] of fields) setError(name as FieldPath<FormValues>, { message });
-        if (fields[0]) setStep(stepOfField(fields[0][0]));
+        if (fields[0]) goTo(stepOfField(fields[0][0]));
+        // Taken meanwhile: ask again, so the field offers a free one.
+        if (err.fields.PortalAddress) address.refresh();
       }
     }
   });
 
-  const slug = slugify(values.AgencyName ?? '');
   const percent = Math.round(((step + 1) / REGISTRATION_STEPS) * 100);
 
   if (portalUrl) {
@@ -204,10 +169,13 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
   return (
     <form
       onSubmit={(event) => {
-        // Enter on steps 1–2 moves on instead of submitting fields the user has not seen yet.
-        if (step < REGISTRATION_STEPS - 1) {
+        // Only "Complete Registration" on the last step sends the form (Enter there presses it too). Before, the
+        // Next button of step 2 was the same DOM button re-rendered as the submit one while its click was still
+        // being handled, so once the terms were ticked it submitted the form (issue 24 item 5).
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (step < LAST || (submitter && submitter.id !== COMPLETE)) {
           event.preventDefault();
-          if (stepValid) void next();
+          if (step < LAST && stepValid) void next();
           return;
         }
         void onSubmit(event);
@@ -244,185 +212,33 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
       </div>
 
       {step === 0 ? (
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="sr-only">Personal & Contact Info</legend>
-          <TextField
-            label="Agency Owner"
-            autoComplete="name"
-            error={errors.ClientName?.message}
-            {...register('ClientName')}
-          />
-          <TextField
-            label="Agency Name"
-            autoComplete="organization"
-            error={errors.AgencyName?.message}
-            hint={
-              slug ? (
-                <span className="break-all">
-                  Portal address: {slug}.{window.location.host}
-                </span>
-              ) : undefined
-            }
-            {...register('AgencyName')}
-          />
-          <TextField
-            label="Agency Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            error={errors.AgencyEmail?.message}
-            {...register('AgencyEmail')}
-          />
-          <TextField
-            label="Agency Phone Number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            error={errors.AgencyPhoneNumber?.message}
-            {...register('AgencyPhoneNumber')}
-          />
-          <PasswordField
-            label="Agency Password"
-            autoComplete="new-password"
-            error={errors.AgencyPassword?.message}
-            hint="At least 8 characters with upper and lower case letters, a number and a special character."
-            {...register('AgencyPassword')}
-          />
-          <TextField
-            label="Alternate Phone Number"
-            optional
-            type="tel"
-            inputMode="tel"
-            error={errors.AlternatePhoneNumber?.message}
-            {...register('AlternatePhoneNumber')}
-          />
-        </fieldset>
-      ) : null}
-
-      {step === 1 ? (
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="sr-only">Address & Media</legend>
-          <TextField
-            label="Locality"
-            autoComplete="address-line1"
-            error={errors.Locality?.message}
-            {...register('Locality')}
-          />
-          <TextField
-            label="Society"
-            optional
-            autoComplete="address-line2"
-            error={errors.Society?.message}
-            {...register('Society')}
-          />
-          <TextField
-            label="City"
-            autoComplete="address-level2"
-            error={errors.City?.message}
-            {...register('City')}
-          />
-          <SelectField
-            label="State"
-            placeholder="Select a state or union territory"
-            options={INDIAN_STATES_AND_UTS}
-            error={errors.StateName?.message}
-            {...register('StateName')}
-          />
-          <TextField
-            label="Pincode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={6}
-            error={errors.Pincode?.message}
-            {...register('Pincode')}
-          />
-        </fieldset>
-      ) : null}
-
-      {step === 2 ? (
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="sr-only">Company Profile</legend>
-          <TextField
-            label="Years in Business"
-            optional
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={200}
-            error={errors.YearsInBusiness?.message}
-            {...register('YearsInBusiness')}
-          />
-          <TextField
-            label="Website"
-            optional
-            type="url"
-            inputMode="url"
-            placeholder="www.youragency.in"
-            error={errors.Website?.message}
-            {...register('Website')}
-          />
-          <div className="sm:col-span-2">
-            <TextAreaField
-              label="Company Description"
-              optional
-              rows={3}
-              error={errors.CompanyDescription?.message}
-              {...register('CompanyDescription')}
+        <PersonalStep
+          register={register}
+          errors={errors}
+          address={
+            <PortalAddressField
+              agencyName={values.AgencyName ?? ''}
+              slug={address.slug}
+              state={address.state}
+              edited={addressEdited}
+              serverError={errors.PortalAddress?.message}
+              host={window.location.host}
+              onChoose={chooseAddress}
+              onFollowName={followName}
             />
-          </div>
-          <div className="flex flex-col gap-3 sm:col-span-2">
-            <Controller
-              control={control}
-              name="termsAccepted"
-              render={({ field, fieldState }) => (
-                <Checkbox
-                  name={field.name}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  label={
-                    <>
-                      I accept the{' '}
-                      <a
-                        href="/terms"
-                        target="_blank"
-                        rel="noreferrer"
-                        className="font-medium text-primary-700 underline"
-                      >
-                        Terms and Conditions
-                      </a>
-                    </>
-                  }
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="newsletterSubscribed"
-              render={({ field }) => (
-                <Checkbox
-                  name={field.name}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  label="Send me product news and tips for agencies (optional)"
-                />
-              )}
-            />
-          </div>
-        </fieldset>
+          }
+        />
       ) : null}
+      {step === 1 ? <AddressStep register={register} errors={errors} /> : null}
+      {step === 2 ? <CompanyStep register={register} errors={errors} control={control} /> : null}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button
-          variant="secondary"
-          onClick={() => setStep((s) => s - 1)}
-          disabled={step === 0 || isSubmitting}
-        >
+        <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={step === 0 || isSubmitting}>
           Previous
         </Button>
-        {step < REGISTRATION_STEPS - 1 ? (
-          <div className="flex flex-col items-stretch gap-2 sm:items-end">
+        {/* Keys keep Next and Complete Registration two DOM buttons: a click on Next never lands on the other. */}
+        {step < LAST ? (
+          <div key="next" className="flex flex-col items-stretch gap-2 sm:items-end">
             <Button
               onClick={next}
               disabled={!stepValid}
@@ -437,7 +253,7 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
             )}
           </div>
         ) : (
-          <Button type="submit" busy={isSubmitting} disabled={!stepValid}>
+          <Button key="complete" id={COMPLETE} type="submit" busy={isSubmitting} disabled={!stepValid}>
             {isSubmitting ? 'Registering...' : 'Complete Registration'}
           </Button>
         )}
@@ -452,8 +268,9 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
         destructive
         onConfirm={() => {
           setDiscardOpen(false);
+          clearDraft();
           reset(EMPTY);
-          setStep(0);
+          setAddressEdited(false);
           onBackToSignIn();
         }}
       />
