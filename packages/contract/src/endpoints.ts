@@ -20,6 +20,7 @@ import {
   RegistrationResponseSchema,
   RegistrationSchema,
 } from './auth.ts';
+import { BrandingLogoQuerySchema, BrandingSchema } from './branding.ts';
 import {
   AccountIdParamsSchema,
   AlertsResponseSchema,
@@ -149,6 +150,23 @@ export const endpoints = {
     body: RegistrationSchema,
     response: RegistrationResponseSchema,
     status: 201,
+  },
+  branding: {
+    ...apiPaths.branding,
+    summary:
+      "The name and logo address of the agency at the request's Host (verified and active agencies only); nothing else",
+    tag: 'auth',
+    response: BrandingSchema,
+    status: 200,
+  },
+  brandingLogo: {
+    ...apiPaths.brandingLogo,
+    summary: "The logo of the agency at the request's Host, cacheable: `v` is its version (ETag)",
+    tag: 'auth',
+    querystring: BrandingLogoQuerySchema,
+    response: BinaryResponseSchema,
+    produces: IMAGE_TYPES,
+    status: 200,
   },
   login: {
     ...apiPaths.login,
