@@ -7,8 +7,8 @@ import { type BrandingDeps, branding, brandingLogo } from './branding.service.ts
 // The agency is the one the request's Host names (decisions §2): an <img> cannot send X-Tenant-Host.
 export function brandingRoutes(app: FastifyInstance, deps: BrandingDeps): void {
   addRoute(app, endpoints.branding, async ({ req, reply }) => {
-    // A renamed agency or a new logo shows within a minute.
-    reply.header('cache-control', 'public, max-age=60');
+    // Asked afresh each time: an owner who uploads a logo and signs out sees it on the sign-in page at once.
+    reply.header('cache-control', 'no-cache');
     return branding(deps, req.host);
   });
   addRoute(app, endpoints.brandingLogo, async ({ req, reply, query }) => {

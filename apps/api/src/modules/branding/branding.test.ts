@@ -59,7 +59,7 @@ describe('the branding of an address', () => {
     const { agency, host } = await verifiedAgency({ filename: 'mark.png', type: 'image/png', bytes: png });
     const res = await brandingAt(host);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['cache-control']).toBe('no-cache');
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['address', 'agency']);
     expect(Object.keys(body.agency).sort()).toEqual(['logo_url', 'name']);
