@@ -20,6 +20,7 @@ import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
+import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { clientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalScheme: config.portalScheme,
     secureCookies: config.portalScheme === 'https',
   });
+  brandingRoutes(app, { db, documents: services.documents, portalHost: config.portalHost });
   secondFactorRoutes(app, {
     db,
     hasher: services.hasher,

@@ -25,6 +25,9 @@ export const apiPaths = {
   registerAgency: { method: 'POST', path: '/api/agencies/register-client', access: 'public' },
   checkSlug: { method: 'GET', path: '/api/registration/slug', access: 'public' },
   login: { method: 'POST', path: '/api/agencies/client-login', access: 'public' },
+  // The name and logo of the agency at the request's address, for its sign-in page (issue 24 item 4).
+  branding: { method: 'GET', path: '/api/branding', access: 'public' },
+  brandingLogo: { method: 'GET', path: '/api/branding/logo', access: 'public' },
   logout: {
     method: 'POST',
     path: '/api/auth/logout',

@@ -66,6 +66,8 @@ export const ClientAgencySchema = z.object({
   website: z.string().nullable(),
   license_number: z.string().nullable(),
   address: z.string(),
+  /** The agency's public logo address (the branding logo of its portal address), or null (issue 24 item 4). */
+  logo_url: z.string().nullable(),
 });
 export type ClientAgency = z.infer<typeof ClientAgencySchema>;
 

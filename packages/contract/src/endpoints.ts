@@ -22,6 +22,7 @@ import {
   SlugCheckQuerySchema,
   SlugCheckResponseSchema,
 } from './auth.ts';
+import { BrandingLogoQuerySchema, BrandingSchema } from './branding.ts';
 import {
   AccountIdParamsSchema,
   AlertsResponseSchema,
@@ -159,6 +160,23 @@ export const endpoints = {
     tag: 'auth',
     querystring: SlugCheckQuerySchema,
     response: SlugCheckResponseSchema,
+    status: 200,
+  },
+  branding: {
+    ...apiPaths.branding,
+    summary:
+      "The name and logo address of the agency at the request's Host (verified and active agencies only); nothing else",
+    tag: 'auth',
+    response: BrandingSchema,
+    status: 200,
+  },
+  brandingLogo: {
+    ...apiPaths.brandingLogo,
+    summary: "The logo of the agency at the request's Host, cacheable: `v` is its version (ETag)",
+    tag: 'auth',
+    querystring: BrandingLogoQuerySchema,
+    response: BinaryResponseSchema,
+    produces: IMAGE_TYPES,
     status: 200,
   },
   login: {

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './api-paths.ts';
 export * from './auth.ts';
+export * from './branding.ts';
 export * from './client-portal.ts';
 export * from './clients.ts';
 export * from './common-passwords.ts';

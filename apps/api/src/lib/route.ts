@@ -72,7 +72,8 @@ export function addRoute<E extends Endpoint>(
         reply.status(outcome.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return outcome.body as z.input<E['response']>;
       }
-      reply.status(endpoint.status);
+      // A conditional GET the handler answered 304 Not Modified (a public logo's ETag) keeps its status.
+      if (reply.statusCode !== 304) reply.status(endpoint.status);
       return outcome.body;
     },
   });

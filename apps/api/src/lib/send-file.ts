@@ -36,6 +36,38 @@ export function sendDocumentStream(
   return stream as unknown as Uint8Array;
 }
 
+/**
+ * A public image (an agency's logo at its address, decision 028): never sniffed, and cacheable, unlike every other
+ * file: a long life when the address names its version (`immutable`), else checked again each time by its ETag.
+ */
+export function sendPublicImage(
+  reply: FastifyReply,
+  doc: StoredDocument,
+  name: string,
+  cache: PublicCache,
+): Buffer {
+  const ext = EXTENSION[doc.mime as DocumentMime] ?? 'bin';
+  reply
+    .type(doc.mime)
+    .header('content-disposition', `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}.${ext}"`)
+    .header('x-content-type-options', 'nosniff');
+  cachePublicly(reply, cache);
+  return doc.bytes;
+}
+
+export interface PublicCache {
+  etag: string;
+  /** The address named the file's current version. */
+  versioned: boolean;
+}
+
+/** The cache headers of a public file, also on its 304 Not Modified. */
+export function cachePublicly(reply: FastifyReply, cache: PublicCache): void {
+  reply
+    .header('etag', cache.etag)
+    .header('cache-control', cache.versioned ? 'public, max-age=31536000, immutable' : 'public, no-cache');
+}
+
 /** A PDF saved under its name: an ASCII fallback name and the exact one as RFC 5987 UTF-8. */
 export function sendPdf(reply: FastifyReply, file: { bytes: Buffer; filename: string }): Buffer {
   const ascii = file.filename.replace(/[^A-Za-z0-9 ._()-]/g, '_');

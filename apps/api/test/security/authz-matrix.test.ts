@@ -451,6 +451,9 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
       return json(m, `${url}?slug=${own.agency.slug}`);
     case 'login':
       return json(m, url, cell.login);
+    case 'branding':
+    case 'brandingLogo':
+      return { ...json(m, url), headers: { host: own.agency.host } };
     case 'changePassword':
       return json(m, url, {
         current_password: cell.caller.password ?? 'Nothing#2026x',

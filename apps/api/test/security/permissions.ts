@@ -65,6 +65,10 @@ export const permissions = {
   checkSlug: { object: 'none', ok: 200, allow: { public: 'any' } },
   // An agency's address signs in only its own accounts; another agency's is a wrong email or password.
   login: { object: 'login', ok: 200, allow: { public: 'agency' }, outside: 401 },
+  // The name and logo of the agency at the request's Host (issue 24 item 4): the matrix asks at the caller's own
+  // agency's address, so each caller sees its own agency's brand only.
+  branding: { object: 'none', ok: 200, allow: { public: 'any' } },
+  brandingLogo: { object: 'none', ok: 200, allow: { public: 'any' } },
   logout: { object: 'none', ok: 200, allow: EVERYONE },
   me: { object: 'none', ok: 200, allow: EVERYONE },
   changePassword: { object: 'none', ok: 200, allow: EVERYONE },

@@ -408,7 +408,7 @@ describe('uploads', () => {
 });
 
 describe('downloads', () => {
-  it('send Content-Disposition, nosniff and no-store on every download route', async () => {
+  it('send Content-Disposition and nosniff on every download route, no-store on every private one', async () => {
     const w = world;
     // Each file-answering route of the endpoint table, with an object that has a file.
     await post('POST', '/api/agencies/profile/logo', [
@@ -441,10 +441,12 @@ describe('downloads', () => {
       ['clientInvestmentDocument', `/api/agency-user/investments/${w.mfPlan}/document`, w.acToken],
       ['clientSecondaryDocument', `/api/agency-user/secondary-client/${w.memberId}/documents/pan`, w.acToken],
     ];
+    // The one public file, the logo at the agency's address (decision 028), is cached on purpose: checked below.
+    const publicFiles = ['brandingLogo'];
     const binaryKeys = Object.entries(endpoints)
       .filter(([, e]) => e.method === 'GET' && e.response === endpoints.agencyLogo.response)
       .map(([k]) => k);
-    expect(calls.map((c) => c[0]).sort()).toEqual(binaryKeys.sort());
+    expect([...calls.map((c) => c[0]), ...publicFiles].sort()).toEqual(binaryKeys.sort());
     const problems: string[] = [];
     for (const [key, url, token] of calls) {
       const res = await t.app.inject({ url, headers: bearer(token) });
@@ -455,9 +457,17 @@ describe('downloads', () => {
       if (!/no-store/.test(String(res.headers['cache-control'])))
         problems.push(`${key}: Cache-Control "${res.headers['cache-control']}"`);
     }
+    const logo = await t.app.inject({ url: '/api/branding/logo', headers: { host: w.agency.host } });
+    if (logo.statusCode !== 200) problems.push(`brandingLogo: ${logo.statusCode} ${logo.body.slice(0, 120)}`);
+    if (!/^inline; filename=/.test(String(logo.headers['content-disposition'])))
+      problems.push(`brandingLogo: Content-Disposition "${logo.headers['content-disposition']}"`);
+    if (logo.headers['x-content-type-options'] !== 'nosniff') problems.push('brandingLogo: no nosniff');
+    if (logo.headers['content-type'] !== 'image/png')
+      problems.push(`brandingLogo: Content-Type "${logo.headers['content-type']}"`);
+    if (!/^"[0-9a-f]{16}"$/.test(String(logo.headers.etag))) problems.push('brandingLogo: no ETag');
     figure(
       '5. Downloads',
-      `[security] downloads: ${calls.length} download routes, ${problems.length} problems`,
+      `[security] downloads: ${calls.length + publicFiles.length} download routes, ${problems.length} problems`,
     );
     expect(problems).toEqual([]);
   });

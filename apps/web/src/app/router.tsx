@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { brandingLoader } from '../features/auth/api/get-branding.ts';
 import { RequireRoles } from './guard.tsx';
 import { paths } from './paths.ts';
 import { Toasts } from './toasts.tsx';
@@ -56,7 +57,8 @@ const areas = [
 ];
 const patchedAreas = new Set<string>();
 
-// Every screen is its own chunk, so the sign-in route loads only what it shows (issue 2 budget). The screens of
+// Every screen is its own chunk, so the sign-in route loads only what it shows (issue 2 budget). The sign-in
+// routes' static loader asks for the address's brand while their chunk loads (decision 028). The screens of
 // the signed-in areas name their title in `handle` (components/layouts/app-shell.tsx shows it); those of the
 // workspace and the client area are in routes-workspace.tsx and routes-client.tsx.
 export const router = createBrowserRouter(
@@ -68,14 +70,17 @@ export const router = createBrowserRouter(
       children: [
         {
           path: paths.root,
+          loader: brandingLoader,
           lazy: () => import('./routes/auth.tsx').then((m) => ({ Component: m.AuthScreen })),
         },
         {
           path: paths.login,
+          loader: brandingLoader,
           lazy: () => import('./routes/auth.tsx').then((m) => ({ Component: m.AuthScreen })),
         },
         {
           path: paths.register,
+          loader: brandingLoader,
           lazy: () => import('./routes/auth.tsx').then((m) => ({ Component: m.AuthScreen })),
         },
         {

@@ -13,6 +13,7 @@ import type { Device } from '../../lib/device-cookie.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import { parseTenantHost } from '../../lib/tenant-host.ts';
 import {
   deviceKeys,
   forgetExpired,
@@ -28,7 +29,6 @@ import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
 import { guessingMail } from './guessing-mail.ts';
 import { secondFactorChallenge } from './second-factor.service.ts';
-import { parseTenantHost } from './tenant-host.ts';
 
 export interface AuthDeps {
   db: Db;

@@ -3,10 +3,10 @@ import { writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from '../../lib/password-links.repository.ts';
 import { hashOf, type PasswordLinkDeps, sendLink } from '../../lib/password-links.ts';
+import { parseTenantHost } from '../../lib/tenant-host.ts';
 import { reserveAttempt, resetRequestKeys, throttled } from '../../lib/throttle.ts';
 import * as authRepo from './auth.repository.ts';
 import { refusal } from './auth.service.ts';
-import { parseTenantHost } from './tenant-host.ts';
 
 // The calls of one-time password links (issue 24, decision 025): "Forgot password?", checking a link, using it.
 // Links are made and sent by lib/password-links.ts, which the invitations use too.

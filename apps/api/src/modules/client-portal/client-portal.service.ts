@@ -6,6 +6,7 @@ import {
   type SecondaryClientItem,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { brandingLogoUrl } from '../../lib/branding-logo.ts';
 import { maskLast4 } from '../../lib/crypto.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -131,6 +132,8 @@ export async function clientAgency(deps: ClientPortalDeps, subject: TokenSubject
         state: agency.stateName,
         pincode: agency.pincode,
       }) ?? '',
+    // The public logo of the agency's address, where the client signed in (decision 028).
+    logo_url: brandingLogoUrl(agency.logoDocumentId),
   };
 }
 

@@ -194,6 +194,8 @@ describe('GET /api/agency-user/client/my-agency-details', () => {
       website: f.Website || null,
       license_number: null,
       address: expect.stringContaining(String(f.City)),
+      // No logo uploaded (the logo's address is tested in branding.test.ts).
+      logo_url: null,
     });
     const foreignRes = await get(foreign.token, '/api/agency-user/client/my-agency-details');
     expect(foreignRes.json().name).toBe(b.agency.form.AgencyName);

@@ -1,8 +1,9 @@
 import { PORTAL_VERSION } from '@portal/contract';
 import { Lock } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SessionEnded } from '../../components/layouts/session-ended.tsx';
+import type { brandingLoader } from '../../features/auth/api/get-branding.ts';
 import { MarketingPanel } from '../../features/auth/components/marketing-panel.tsx';
 import type { RegistrationWizardProps } from '../../features/auth/components/registration-wizard.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
@@ -38,8 +39,14 @@ function WizardSkeleton() {
   );
 }
 
-/** '/', '/login' and '/register': one screen with a sign-in view and a registration view (spec §2). */
+/**
+ * '/', '/login' and '/register': one screen with a sign-in view and a registration view (spec §2). At an agency's
+ * address (the routes' loader asks, decision 028) the screen is the agency's: its name and logo, and no sign-up.
+ */
 export function AuthScreen() {
+  const branding = useLoaderData<typeof brandingLoader>();
+  const agency = branding?.agency ?? null;
+  const atAgency = branding?.address === 'agency';
   const location = useLocation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -53,8 +60,11 @@ export function AuthScreen() {
   }, [location.pathname]);
 
   useEffect(() => {
-    document.title = view === 'register' ? 'Register your agency · Agency Portal' : 'Sign in · Agency Portal';
-  }, [view]);
+    document.title =
+      view === 'register'
+        ? 'Register your agency · Agency Portal'
+        : `Sign in · ${agency?.name ?? 'Agency Portal'}`;
+  }, [view, agency?.name]);
 
   const showSignIn = useCallback(() => navigate(paths.login), [navigate]);
   const showRegister = useCallback(() => navigate(paths.register), [navigate]);
@@ -64,11 +74,11 @@ export function AuthScreen() {
 
   return (
     <div className="grid min-h-dvh grid-rows-[auto_1fr] md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:grid-rows-1">
-      <MarketingPanel />
+      <MarketingPanel agency={agency} />
       <main className="flex flex-col items-center justify-start gap-6 px-4 py-6 md:justify-center md:px-10 md:py-8">
         <div className="w-full max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
           {view === 'signin' ? (
-            <SignInForm onSignUp={showRegister} />
+            <SignInForm onSignUp={atAgency ? undefined : showRegister} agencyName={agency?.name} />
           ) : (
             <Suspense fallback={<WizardSkeleton />}>
               <RegistrationWizard onBackToSignIn={showSignIn} />

@@ -3,6 +3,7 @@ import { LogOut, type LucideIcon, Menu, X } from 'lucide-react';
 import { createContext, type MouseEvent, type ReactNode, use, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, type RouteObject, useMatches, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { BrandMark } from '../ui/brand-mark.tsx';
 import * as Dialog from '../ui/dialog.tsx';
 import { useLogout } from './signed-in-layout.tsx';
 
@@ -130,10 +131,14 @@ function ShellNav({
   );
 }
 
-function Brand({ name }: { name: string }) {
+function Brand({ name, logo }: { name: string; logo: string | null }) {
   return (
     <div className="flex min-w-0 items-center gap-3 px-6 py-5">
-      <img src="/favicon.svg" alt="" className="size-8 shrink-0 rounded-md" />
+      {logo ? (
+        <BrandMark name={name} logoUrl={logo} className="size-8 rounded-md ring-1 ring-slate-200" />
+      ) : (
+        <img src="/favicon.svg" alt="" className="size-8 shrink-0 rounded-md" />
+      )}
       <span className="truncate font-semibold text-slate-900">{name}</span>
     </div>
   );
@@ -142,6 +147,8 @@ function Brand({ name }: { name: string }) {
 export interface AppShellProps {
   /** The name over the navigation: the agency's, or 'Admin Panel'. */
   brand: string;
+  /** The agency's logo beside that name (the client area, issue 24 item 4); the portal's mark without one. */
+  brandLogo?: string | null;
   /** The navigation's accessible name ('Workspace', 'Admin', 'Client area'). */
   navLabel: string;
   /** The items of the navigation (ShellNavLink, ShellNavLogout, …), shown in the sidebar and in the drawer. */
@@ -163,6 +170,7 @@ export interface AppShellProps {
 /** The frame of a signed-in area: sidebar on desktop, a drawer named "Menu" under 768 px, top bar, screen. */
 export function AppShell({
   brand,
+  brandLogo = null,
   navLabel,
   nav,
   debouncedNav = true,
@@ -182,7 +190,7 @@ export function AppShell({
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-slate-200 bg-white md:flex">
-        <Brand name={brand} />
+        <Brand name={brand} logo={brandLogo} />
         <ShellNav label={navLabel} debounced={debouncedNav}>
           {nav}
         </ShellNav>
@@ -197,7 +205,7 @@ export function AppShell({
           >
             <Dialog.Title className="sr-only">Menu</Dialog.Title>
             <div className="flex items-center justify-between pr-3">
-              <Brand name={brand} />
+              <Brand name={brand} logo={brandLogo} />
               <Dialog.Close
                 aria-label="Close menu"
                 className="rounded-md p-2 text-slate-500 hover:bg-slate-100"

@@ -1,5 +1,6 @@
-import { PORTAL_VERSION } from '@portal/contract';
-import { BellRing, FileUp, LineChart, Lock, ShieldCheck, Users } from 'lucide-react';
+import { type Branding, PORTAL_VERSION } from '@portal/contract';
+import { BellRing, FileText, FileUp, LineChart, Lock, ShieldCheck, Users } from 'lucide-react';
+import { BrandMark } from '../../../components/ui/brand-mark.tsx';
 
 const FEATURES = [
   { icon: ShieldCheck, text: 'Secure client data management' },
@@ -9,10 +10,82 @@ const FEATURES = [
   { icon: BellRing, text: 'Automated renewal reminders' },
 ];
 
-/** The sign-in screen's marketing panel (spec §1–§2): product name, promises, SSL footer, version. */
-export function MarketingPanel() {
+// At an agency's address the panel is the agency's: its people are its clients (issue 24 item 4).
+const CLIENT_FEATURES = [
+  { icon: ShieldCheck, text: 'Your policies and investments together' },
+  { icon: FileText, text: 'Policy documents whenever you need them' },
+  { icon: BellRing, text: 'Reminders before a renewal is due' },
+  { icon: Users, text: "Your family members' plans" },
+];
+
+type Agency = NonNullable<Branding['agency']>;
+
+function Footer() {
   return (
-    <aside className="flex flex-col justify-between gap-8 bg-gradient-to-br from-primary-900 via-primary-800 to-primary-700 px-6 py-5 text-white md:px-12 md:py-12">
+    <div className="hidden items-center justify-between gap-4 text-sm text-primary-100 md:flex">
+      <span className="flex items-center gap-2">
+        <Lock className="size-4" aria-hidden />
+        Your data is protected by 256-bit SSL encryption
+      </span>
+      <span className="whitespace-nowrap">Version {PORTAL_VERSION}</span>
+    </div>
+  );
+}
+
+function FeatureList({ items }: { items: typeof FEATURES }) {
+  return (
+    <ul className="mt-8 hidden space-y-3 md:block">
+      {items.map(({ icon: Icon, text }) => (
+        <li key={text} className="flex items-center gap-3 text-primary-50">
+          <span className="flex size-8 items-center justify-center rounded-md bg-white/10">
+            <Icon className="size-4" aria-hidden />
+          </span>
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const PANEL =
+  'flex flex-col justify-between gap-8 bg-gradient-to-br from-primary-900 via-primary-800 to-primary-700 px-6 py-5 text-white md:px-12 md:py-12';
+
+/** The agency's own panel: its logo (or initial) and name, and what its clients find inside. */
+function AgencyPanel({ agency }: { agency: Agency }) {
+  return (
+    <aside className={PANEL}>
+      <div>
+        <div className="flex items-center gap-3">
+          <BrandMark name={agency.name} logoUrl={agency.logo_url} className="size-12 text-xl md:size-16" />
+          <div className="min-w-0">
+            <span className="block text-xl font-semibold tracking-tight break-words md:text-2xl">
+              {agency.name}
+            </span>
+            <p className="text-sm text-primary-100">Client portal</p>
+          </div>
+        </div>
+        <h1 className="mt-8 hidden max-w-md text-3xl leading-tight font-semibold md:block">
+          Your policies and investments, in one secure place.
+        </h1>
+        <p className="mt-3 hidden max-w-md text-primary-100 md:block">
+          Sign in to see your plans, their renewal and maturity dates, and your documents — yours and your
+          family's.
+        </p>
+        <FeatureList items={CLIENT_FEATURES} />
+      </div>
+      <Footer />
+    </aside>
+  );
+}
+
+/**
+ * The sign-in screen's marketing panel (spec §1–§2): product name, promises, SSL footer, version; at an agency's
+ * address, the agency's name and logo instead.
+ */
+export function MarketingPanel({ agency = null }: { agency?: Agency | null }) {
+  if (agency) return <AgencyPanel agency={agency} />;
+  return (
+    <aside className={PANEL}>
       <div>
         <div className="flex items-center gap-3">
           <img src="/favicon.svg" alt="" className="size-10 rounded-lg ring-1 ring-white/30" />
@@ -30,24 +103,9 @@ export function MarketingPanel() {
           Life, health, motor, travel and home policies, mutual funds, NPS and post-office schemes — for your
           agency and for every client you serve.
         </p>
-        <ul className="mt-8 hidden space-y-3 md:block">
-          {FEATURES.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-3 text-primary-50">
-              <span className="flex size-8 items-center justify-center rounded-md bg-white/10">
-                <Icon className="size-4" aria-hidden />
-              </span>
-              {text}
-            </li>
-          ))}
-        </ul>
+        <FeatureList items={FEATURES} />
       </div>
-      <div className="hidden items-center justify-between gap-4 text-sm text-primary-100 md:flex">
-        <span className="flex items-center gap-2">
-          <Lock className="size-4" aria-hidden />
-          Your data is protected by 256-bit SSL encryption
-        </span>
-        <span className="whitespace-nowrap">Version {PORTAL_VERSION}</span>
-      </div>
+      <Footer />
     </aside>
   );
 }

@@ -1,5 +1,5 @@
 import { apiPaths, ErrorResponseSchema, MSG } from '@portal/contract';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -40,8 +40,8 @@ describe('loginFailureMessage (spec §8: login failure)', () => {
 
 let fetchMock: Mock<typeof fetch>;
 
-function renderForm() {
-  const router = createMemoryRouter([{ path: '/', element: <SignInForm onSignUp={() => {}} /> }]);
+function renderForm(props: Parameters<typeof SignInForm>[0] = { onSignUp: () => {} }) {
+  const router = createMemoryRouter([{ path: '/', element: <SignInForm {...props} /> }]);
   renderWithQuery(<RouterProvider router={router} />);
 }
 
@@ -56,6 +56,21 @@ afterEach(() => {
 });
 
 describe('SignInForm', () => {
+  it("offers sign-up on the bare address, and at an agency's address names the agency instead", async () => {
+    const onSignUp = vi.fn();
+    renderForm({ onSignUp });
+    expect(screen.getByText('Sign in to your agency or client portal.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(onSignUp).toHaveBeenCalledTimes(1);
+    cleanup();
+
+    renderForm({ agencyName: 'Verma Insurance' });
+    expect(screen.getByText('Sign in to the Verma Insurance portal.')).toBeInTheDocument();
+    expect(screen.queryByText(/New agency\?/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
   it('asks for both fields and sends nothing when submitted empty', async () => {
     const user = userEvent.setup();
     renderForm();

@@ -29,7 +29,9 @@ export function loginFailureMessage(err: unknown): string {
 }
 
 // A plain form, no form library: the sign-in route must stay small (issue 2: ≤ 120 kB of JavaScript).
-export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
+// At an agency's address (issue 24 item 4) it names the agency and offers no sign-up: new agencies register
+// at the bare address.
+export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; agencyName?: string }) {
   const navigate = useNavigate();
   const [values, setValues] = useState({ email: '', password: '' });
   const [touched, setTouched] = useState({ email: false, password: false });
@@ -100,7 +102,9 @@ export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div>
         <h2 className="text-2xl font-semibold text-slate-900">Welcome back</h2>
-        <p className="mt-1 text-sm text-slate-600">Sign in to your agency or client portal.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {agencyName ? `Sign in to the ${agencyName} portal.` : 'Sign in to your agency or client portal.'}
+        </p>
       </div>
       {failure ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -136,12 +140,14 @@ export function SignInForm({ onSignUp }: { onSignUp: () => void }) {
       <Button type="submit" busy={busy} className="w-full">
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>
-      <p className="text-center text-sm text-slate-600">
-        New agency?{' '}
-        <button type="button" onClick={onSignUp} className="font-medium text-primary-700 hover:underline">
-          Sign up
-        </button>
-      </p>
+      {onSignUp ? (
+        <p className="text-center text-sm text-slate-600">
+          New agency?{' '}
+          <button type="button" onClick={onSignUp} className="font-medium text-primary-700 hover:underline">
+            Sign up
+          </button>
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { Building2, Globe, Inbox, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { BrandMark } from '../../../components/ui/brand-mark.tsx';
 import { Card, PageHeading } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/detail-field.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
@@ -26,9 +27,17 @@ export function ClientAgencyDetails() {
       ) : (
         <Card region>
           <div className="mb-5 flex items-center gap-3">
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
-              <Building2 className="size-6" aria-hidden />
-            </span>
+            {query.data.logo_url ? (
+              <BrandMark
+                name={query.data.name}
+                logoUrl={query.data.logo_url}
+                className="size-12 rounded-xl ring-1 ring-slate-200"
+              />
+            ) : (
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
+                <Building2 className="size-6" aria-hidden />
+              </span>
+            )}
             <div className="min-w-0">
               <h2 className="text-lg font-semibold text-slate-900">{query.data.name}</h2>
               <p className="text-sm text-slate-600">Your insurance and investment agency</p>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../test/jwt.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
 import { ClientShell } from './client-shell.tsx';
-import { profile, stubApi } from './fixtures.test-kit.ts';
+import { agency, profile, stubApi } from './fixtures.test-kit.ts';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -78,5 +78,41 @@ describe('client area shell (spec §2)', () => {
     await act(async () => fireEvent.click(within(drawer).getByRole('link', { name: 'My Plans' })));
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/agency-client/dashboard/plans');
+  });
+
+  it("shows the agency's logo and name in the sidebar and drawer, and its logo in the top bar", async () => {
+    const logo = '/api/branding/logo?v=0123456789abcdef';
+    stubApi([
+      [/\/client\/profile$/, { body: profile() }],
+      [/\/my-agency-details$/, { body: agency({ name: 'Verma Insurance', logo_url: logo }) }],
+    ]);
+    renderShell();
+    // The top bar's mark is the logo named by the agency's name (no name is written beside it there).
+    const mark = await screen.findByRole('img', { name: 'Verma Insurance' });
+    expect(mark).toHaveAttribute('src', logo);
+    // The sidebar: the logo beside the agency's name, sized before it loads.
+    const sidebarLogos = [...document.querySelectorAll(`aside img[src="${logo}"]`)];
+    expect(sidebarLogos).toHaveLength(1);
+    expect(sidebarLogos[0]!.parentElement!.className).toMatch(/\bsize-8\b/);
+    expect(screen.getByText('Verma Insurance')).toBeInTheDocument();
+    expect(document.querySelector('aside img[src="/favicon.svg"]')).toBeNull();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open menu' })));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByText('Verma Insurance')).toBeInTheDocument();
+    expect(drawer.querySelector(`img[src="${logo}"]`)).not.toBeNull();
+  });
+
+  it("writes the agency's name, and its initial in the top bar, when it has no logo", async () => {
+    stubApi([
+      [/\/client\/profile$/, { body: profile() }],
+      [/\/my-agency-details$/, { body: agency({ name: 'Verma Insurance', logo_url: null }) }],
+    ]);
+    renderShell();
+    const mark = await screen.findByRole('img', { name: 'Verma Insurance' });
+    expect(mark.tagName).toBe('SPAN');
+    expect(mark).toHaveTextContent('V');
+    expect(screen.getByText('Verma Insurance')).toBeInTheDocument();
+    expect(document.querySelector('img[src^="/api/branding"]')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ClientProfile } from '@portal/contract';
+import type { ClientAgency, ClientProfile } from '@portal/contract';
 import {
   Building2,
   ChevronDown,
@@ -14,8 +14,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AppShell, ShellNavLink, ShellNavLogout } from '../../../components/layouts/app-shell.tsx';
 import { useLogout } from '../../../components/layouts/signed-in-layout.tsx';
+import { BrandMark } from '../../../components/ui/brand-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currentClaims } from '../../../lib/session.ts';
+import { useAgency } from '../api/get-agency.ts';
 import { useOwnAvatar } from '../api/get-own-avatar.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { clientPaths } from './client-paths.ts';
@@ -170,20 +172,42 @@ function UserMenu({
   );
 }
 
+/**
+ * The agency's mark in the top bar under 768 px, where the sidebar's name and logo are in the closed drawer
+ * (issue 24 item 4). Its box is there while the agency loads, so nothing moves when it arrives.
+ */
+function TopBarAgency({ agency, pending }: { agency: ClientAgency | undefined; pending: boolean }) {
+  if (agency) {
+    return (
+      <BrandMark
+        name={agency.name}
+        logoUrl={agency.logo_url}
+        label={agency.name}
+        className="size-8 rounded-md text-sm ring-1 ring-slate-200 md:hidden"
+      />
+    );
+  }
+  return pending ? <span aria-hidden className="size-8 shrink-0 md:hidden" /> : null;
+}
+
 /** /agency-client/dashboard/*: the agency client's frame around every client screen. */
 export function ClientShell() {
   const profile = useProfile().data ?? null;
+  const agencyQuery = useAgency();
+  const agency = agencyQuery.data;
   const avatar = useOwnAvatar(profile?.has_avatar ? profile.primaryclientid : null);
   const name = profile?.fullName || currentClaims()?.clientName || '';
 
   return (
     <AppShell
-      brand={currentClaims()?.agencyName || 'Agency Portal'}
+      brand={agency?.name || currentClaims()?.agencyName || 'Agency Portal'}
+      brandLogo={agency?.logo_url ?? null}
       navLabel="Client area"
       nav={<ClientNav />}
       stickyTopBar
       topBar={
         <>
+          <TopBarAgency agency={agency} pending={agencyQuery.isPending} />
           <p className="min-w-0 flex-1 truncate font-medium text-slate-900">
             {name ? `Hello, ${name}` : 'Hello'}
           </p>

@@ -95,7 +95,7 @@ export const profile = (overrides = {}) =>
     ...overrides,
   });
 
-export const agency = () =>
+export const agency = (overrides = {}) =>
   ClientAgencySchema.parse({
     name: 'Verma Insurance',
     email: 'hello@verma.in',
@@ -103,6 +103,8 @@ export const agency = () =>
     website: 'verma.in',
     license_number: 'IRDAI-CA-0421',
     address: 'MG Road, Pune - 411001',
+    logo_url: null,
+    ...overrides,
   });
 
 export const alerts = (list: unknown[] = []) => AlertsResponseSchema.parse({ alerts: list });
