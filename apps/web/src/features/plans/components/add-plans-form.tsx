@@ -12,6 +12,7 @@ import { usePlanServices } from '../api/get-plan-services.ts';
 import { usePrimaryClient } from '../api/get-primary-client.ts';
 import { ClientPicker } from './client-picker.tsx';
 import { useDiscardGuard } from './discard-guard.tsx';
+import { familyOf } from './family-picker.tsx';
 import { PlanCard } from './plan-card.tsx';
 import {
   emptyPlanDraft,
@@ -75,6 +76,7 @@ export function AddPlansForm({
   const guard = useDiscardGuard(dirty, 'these plans');
 
   const chosen = clientId && clientQuery.isSuccess ? clientQuery.data.data : null;
+  const family = useMemo(() => (chosen ? familyOf(chosen) : []), [chosen]);
 
   const choose = (id: string | null) => {
     setPickError(undefined);
@@ -242,6 +244,7 @@ export function AddPlansForm({
                   draft={draft}
                   errors={planErrors[draft.key]}
                   services={catalogue.data}
+                  family={family}
                   disabled={busy}
                   onChange={(next) => setPlans((list) => list.map((p) => (p.key === draft.key ? next : p)))}
                   onRemove={
