@@ -35,7 +35,9 @@ export function SubtypeField({
       <SelectField
         id={id}
         label={input.label}
-        placeholder={input.optional ? 'Not recorded' : `Select ${input.label.toLowerCase()}`}
+        placeholder={
+          input.placeholder ?? (input.optional ? 'Not recorded' : `Select ${input.label.toLowerCase()}`)
+        }
         optional={input.optional}
         options={withCurrent(input.options ?? [], value)}
         optionLabels={input.optionLabels}
