@@ -132,7 +132,7 @@ const subtypeValue = z.union([z.string(), z.number(), z.boolean()]).nullable().o
  * term, ppt), health (cover_type, sum_assured, plan_name, term, insured_members), motor (rc_number, term),
  * travel (insurance_company_name, trip_type, destination, duration, term), home (insurance_company_name,
  * term), mutual funds (folio_number, scheme, fund), NPS (pran), post office (account_number, scheme_name,
- * term, roi as a percentage).
+ * term, roi as a percentage); and the optional product fields of plan-products.ts (motor, home, mutual funds).
  */
 export const SubtypeFieldsSchema = z.object({
   sum_assured: subtypeValue,
@@ -142,7 +142,14 @@ export const SubtypeFieldsSchema = z.object({
   ppt: subtypeValue,
   cover_type: subtypeValue,
   insured_members: z.array(InsuredMemberSchema).optional(),
+  vehicle_make: subtypeValue,
+  vehicle_model: subtypeValue,
   rc_number: subtypeValue,
+  policy_type: subtypeValue,
+  idv: subtypeValue,
+  ncb_percent: subtypeValue,
+  building_sum_insured: subtypeValue,
+  contents_sum_insured: subtypeValue,
   insurance_company_name: subtypeValue,
   trip_type: subtypeValue,
   destination: subtypeValue,
@@ -150,6 +157,10 @@ export const SubtypeFieldsSchema = z.object({
   folio_number: subtypeValue,
   scheme: subtypeValue,
   fund: subtypeValue,
+  investment_mode: subtypeValue,
+  sip_amount: subtypeValue,
+  sip_day: subtypeValue,
+  lump_sum_amount: subtypeValue,
   pran: subtypeValue,
   account_number: subtypeValue,
   scheme_name: subtypeValue,

@@ -15,6 +15,7 @@ export * from './family.ts';
 export * from './family-view.ts';
 export * from './messages.ts';
 export * from './password-links.ts';
+export * from './plan-products.ts';
 export * from './plan-status.ts';
 export * from './plan-vocabulary.ts';
 export * from './plans.ts';

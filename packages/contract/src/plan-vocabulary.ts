@@ -1,3 +1,10 @@
+import {
+  MF_INVESTMENT_MODE_LABELS,
+  type MfInvestmentMode,
+  MOTOR_POLICY_TYPE_LABELS,
+  type MotorPolicyType,
+  postOfficeScheme,
+} from './plan-products.ts';
 import type { PlanServiceCode } from './plans.ts';
 
 // What the screens call a plan's service, its per-service fields and its dates (spec §2 Plan details, §3
@@ -55,7 +62,14 @@ export const PLAN_FIELD_KEYS = [
   'term',
   'ppt',
   'cover_type',
+  'vehicle_make',
+  'vehicle_model',
   'rc_number',
+  'policy_type',
+  'idv',
+  'ncb_percent',
+  'building_sum_insured',
+  'contents_sum_insured',
   'insurance_company_name',
   'trip_type',
   'destination',
@@ -63,6 +77,10 @@ export const PLAN_FIELD_KEYS = [
   'folio_number',
   'scheme',
   'fund',
+  'investment_mode',
+  'sip_amount',
+  'sip_day',
+  'lump_sum_amount',
   'pran',
   'account_number',
   'scheme_name',
@@ -78,7 +96,14 @@ export const PLAN_FIELD_LABELS: Record<PlanFieldKey, string> = {
   term: 'Policy Term',
   ppt: 'Premium Paying Term',
   cover_type: 'Cover Type',
-  rc_number: 'RC Number',
+  vehicle_make: 'Vehicle Make',
+  vehicle_model: 'Vehicle Model',
+  rc_number: 'Registration (RC) Number',
+  policy_type: 'Policy Type',
+  idv: 'IDV (Insured Declared Value)',
+  ncb_percent: 'No Claim Bonus (NCB)',
+  building_sum_insured: 'Building Sum Insured',
+  contents_sum_insured: 'Contents Sum Insured',
   insurance_company_name: 'Insurance Company',
   trip_type: 'Trip Type',
   destination: 'Destination',
@@ -86,6 +111,10 @@ export const PLAN_FIELD_LABELS: Record<PlanFieldKey, string> = {
   folio_number: 'Folio Number',
   scheme: 'Scheme',
   fund: 'Fund',
+  investment_mode: 'Investment Mode',
+  sip_amount: 'SIP Amount',
+  sip_day: 'SIP Date',
+  lump_sum_amount: 'Lump Sum Amount',
   pran: 'PRAN',
   account_number: 'Account Number',
   scheme_name: 'Scheme Name',
@@ -96,10 +125,18 @@ export const PLAN_FIELD_LABELS: Record<PlanFieldKey, string> = {
 export const PLAN_FIELD_ORDER: Record<PlanServiceCode, readonly PlanFieldKey[]> = {
   life: ['plan_name', 'sum_assured', 'mode', 'term', 'ppt'],
   health: ['plan_name', 'cover_type', 'sum_assured', 'term'],
-  motor: ['rc_number', 'term'],
+  motor: ['vehicle_make', 'vehicle_model', 'rc_number', 'policy_type', 'idv', 'ncb_percent', 'term'],
   travel: ['insurance_company_name', 'trip_type', 'destination', 'duration', 'term'],
-  home: ['insurance_company_name', 'term'],
-  mutual_funds: ['fund', 'scheme', 'folio_number'],
+  home: ['insurance_company_name', 'building_sum_insured', 'contents_sum_insured', 'term'],
+  mutual_funds: [
+    'fund',
+    'scheme',
+    'folio_number',
+    'investment_mode',
+    'sip_amount',
+    'sip_day',
+    'lump_sum_amount',
+  ],
   nps: ['pran'],
   postoffice: ['scheme_name', 'account_number', 'term', 'roi'],
 };
@@ -111,6 +148,45 @@ export const planFieldOrder = (code: string): readonly PlanFieldKey[] =>
 /** A field's label on a plan of this kind: a post office scheme runs for a term, a policy has a policy term. */
 export const planFieldLabel = (key: PlanFieldKey, planType: 'insurance' | 'investment'): string =>
   key === 'term' && planType === 'investment' ? 'Term' : PLAN_FIELD_LABELS[key];
+
+/** The fields holding rupees, shown with ₹ and Indian grouping. */
+export const PLAN_MONEY_FIELDS: ReadonlySet<string> = new Set<PlanFieldKey>([
+  'sum_assured',
+  'idv',
+  'building_sum_insured',
+  'contents_sum_insured',
+  'sip_amount',
+  'lump_sum_amount',
+]);
+
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+
+/**
+ * A chosen value in plain words ('third_party' → 'Third Party', 'PPF' → 'Public Provident Fund (PPF)', SIP day
+ * 5 → '5th of every month'); undefined for a field whose value is shown as it is (or as money, years, days).
+ */
+export function planChoiceText(key: string, value: unknown): string | undefined {
+  const text = String(value);
+  switch (key) {
+    case 'policy_type':
+      return Object.hasOwn(MOTOR_POLICY_TYPE_LABELS, text)
+        ? MOTOR_POLICY_TYPE_LABELS[text as MotorPolicyType]
+        : text;
+    case 'investment_mode':
+      return Object.hasOwn(MF_INVESTMENT_MODE_LABELS, text)
+        ? MF_INVESTMENT_MODE_LABELS[text as MfInvestmentMode]
+        : text;
+    case 'ncb_percent':
+      return `${text}%`;
+    case 'sip_day':
+      return /^\d+$/.test(text) ? `${ordinal(Number(text))} of every month` : text;
+    case 'scheme_name':
+      return postOfficeScheme(text)?.name ?? text;
+    default:
+      return undefined;
+  }
+}
 
 export interface PlanDateLabels {
   start: string;

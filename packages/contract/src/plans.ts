@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyField, wholeNumber } from './amounts.ts';
 import { phoneRule } from './auth.ts';
 import {
   ClientPlanItemSchema,
@@ -11,7 +12,18 @@ import {
   PAN_FOR_INVESTMENTS_MESSAGE,
   requiredText,
 } from './clients.ts';
+import {
+  checkMutualFundMode,
+  HOME_EXTRA_FIELDS,
+  MOTOR_EXTRA_FIELDS,
+  MUTUAL_FUND_EXTRA_FIELDS,
+  MUTUAL_FUND_MODE_CHECK,
+  postOfficeSchemeField,
+  withoutBlanks,
+} from './plan-products.ts';
 import { isCalendarDate } from './providers.ts';
+
+export { moneyField, plainAmount } from './amounts.ts';
 
 // A client's plans: insurance policies and investment accounts (spec §3 plan list item, plan detail,
 // service codes, nominee, subtype_fields per service, insured member, add-plans payload; decisions §4).
@@ -30,41 +42,6 @@ export function categoryOfService(code: PlanServiceCode): 'insurance' | 'investm
   return (INSURANCE_SERVICE_CODES as readonly string[]).includes(code) ? 'insurance' : 'investment';
 }
 
-const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
-
-/**
- * An amount as people type it ("₹ 25,000", "2,50,000.50") in plain digits: every screen and the API read it the
- * same way (issue 24 item 9: the review showed "N/A premium" for "25,000").
- */
-export const plainAmount = (text: string): string =>
-  text
-    .trim()
-    .replace(/^₹|^rs\.?/i, '')
-    .replace(/[,\s]/g, '');
-
-/** A non-negative amount in rupees with at most 2 decimals, answered as a string with 2 places. */
-export function moneyField(label: string) {
-  const message = `${label} must be an amount in rupees of 0 or more, with at most 2 decimals.`;
-  return z
-    .union([z.string(), z.number()], { error: `${label} is required.` })
-    .transform((v) => (typeof v === 'number' ? String(v) : plainAmount(v)))
-    .refine((v) => v !== '', { error: `${label} is required.`, abort: true })
-    .refine((v) => MONEY_RE.test(v), { error: message })
-    .transform((v) => Number.parseFloat(v).toFixed(2));
-}
-
-function wholeNumber(label: string, unit: string, min: number, max: number) {
-  const message = `${label} must be a whole number of ${unit} from ${min} to ${max}.`;
-  return z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: message })
-      .int({ error: message })
-      .min(min, { error: message })
-      .max(max, { error: message }),
-  );
-}
-
 const term = wholeNumber('Term', 'years', 1, 100);
 
 const InsuredMemberInputSchema = z.object(
@@ -78,7 +55,7 @@ const InsuredMemberInputSchema = z.object(
 );
 export type InsuredMemberInput = z.output<typeof InsuredMemberInputSchema>;
 
-/** The per-service fields of spec §3, every one required for its service. */
+/** The per-service fields of spec §3, every one required for its service, and the optional ones of plan-products.ts. */
 export const SubtypeFieldsSchemas = {
   life: z.object({
     sum_assured: moneyField('Sum Assured'),
@@ -97,7 +74,13 @@ export const SubtypeFieldsSchemas = {
       .min(1, { error: 'Insured Members must name at least one person covered.' })
       .max(20, { error: 'Insured Members may name at most 20 people.' }),
   }),
-  motor: z.object({ rc_number: requiredText('RC Number', 20).transform((v) => v.toUpperCase()), term }),
+  motor: z
+    .object({
+      rc_number: requiredText('Registration (RC) Number', 20).transform((v) => v.toUpperCase()),
+      term,
+      ...MOTOR_EXTRA_FIELDS,
+    })
+    .transform(withoutBlanks),
   travel: z.object({
     insurance_company_name: requiredText('Insurance Company Name', 120),
     trip_type: requiredText('Trip Type', 40),
@@ -105,12 +88,22 @@ export const SubtypeFieldsSchemas = {
     duration: wholeNumber('Duration', 'days', 1, 730),
     term,
   }),
-  home: z.object({ insurance_company_name: requiredText('Insurance Company Name', 120), term }),
-  mutual_funds: z.object({
-    folio_number: requiredText('Folio Number', 40),
-    scheme: requiredText('Scheme', 120),
-    fund: requiredText('Fund', 120),
-  }),
+  home: z
+    .object({
+      insurance_company_name: requiredText('Insurance Company Name', 120),
+      term,
+      ...HOME_EXTRA_FIELDS,
+    })
+    .transform(withoutBlanks),
+  mutual_funds: z
+    .object({
+      folio_number: requiredText('Folio Number', 40),
+      scheme: requiredText('Scheme', 120),
+      fund: requiredText('Fund', 120),
+      ...MUTUAL_FUND_EXTRA_FIELDS,
+    })
+    .superRefine(checkMutualFundMode, MUTUAL_FUND_MODE_CHECK)
+    .transform(withoutBlanks),
   nps: z.object({
     pran: z
       .string({ error: 'PRAN must be 12 digits.' })
@@ -119,7 +112,7 @@ export const SubtypeFieldsSchemas = {
   }),
   postoffice: z.object({
     account_number: requiredText('Account Number', 40),
-    scheme_name: requiredText('Scheme Name', 120),
+    scheme_name: postOfficeSchemeField,
     term,
     roi: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),

@@ -307,7 +307,12 @@ describe('adding plans to a client', () => {
       'plans.0.subtype_fields.cover_type',
       'Cover Type is required.',
     ],
-    ['motor', { subtype_fields: { term: 1 } }, 'plans.0.subtype_fields.rc_number', 'RC Number is required.'],
+    [
+      'motor',
+      { subtype_fields: { term: 1 } },
+      'plans.0.subtype_fields.rc_number',
+      'Registration (RC) Number is required.',
+    ],
     [
       'travel',
       { subtype_fields: { ...SUBTYPE.travel, duration: 'ten' } },

@@ -413,7 +413,7 @@ describe('per-service fields in a multipart create', () => {
       'subtype_fields.insured_members.0.insured_member_name',
       'Insured Member Name is required.',
     ],
-    ['motor', { term: 1 }, 'subtype_fields.rc_number', 'RC Number is required.'],
+    ['motor', { term: 1 }, 'subtype_fields.rc_number', 'Registration (RC) Number is required.'],
     [
       'travel',
       { ...SUBTYPE.travel, destination: '' },

@@ -8,6 +8,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useReplacePlanDocument } from '../../features/plan-detail/api/replace-plan-document.ts';
 import { useUpdatePlan } from '../../features/plan-detail/api/update-plan.ts';
 import { usePlanServices } from '../../features/plans/api/get-plan-services.ts';
+import { usePrimaryClient } from '../../features/plans/api/get-primary-client.ts';
+import { familyOf } from '../../features/plans/components/family-picker.tsx';
 import {
   type PlanDraft,
   type PlanErrors,
@@ -40,6 +42,11 @@ export function EditPlanDialog({
   const [errors, setErrors] = useState<PlanErrors>({});
   const catalogue = usePlanServices({ enabled: open });
   const services = catalogue.data ?? null;
+  // A health policy's insured members may be picked from the family; without it they are typed, as before.
+  const client = usePrimaryClient(
+    open && plan.service_code.toLowerCase() === 'health' ? plan.primary_client_id : null,
+  );
+  const family = client.isSuccess ? familyOf(client.data.data) : [];
   const [saving, setSaving] = useState(false);
   const update = useUpdatePlan(plan.plan_id);
   const replace = useReplacePlanDocument(plan.plan_id);
@@ -131,6 +138,7 @@ export function EditPlanDialog({
                   errors={errors}
                   services={services}
                   serviceLocked
+                  family={family}
                   existingDocumentName={plan.document?.original_name ?? (plan.document ? 'a PDF' : null)}
                   disabled={saving}
                 />

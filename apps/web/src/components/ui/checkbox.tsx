@@ -9,9 +9,10 @@ export interface CheckboxProps {
   label: ReactNode;
   error?: string | undefined;
   name?: string;
+  disabled?: boolean;
 }
 
-export function Checkbox({ checked, onCheckedChange, onBlur, label, error, name }: CheckboxProps) {
+export function Checkbox({ checked, onCheckedChange, onBlur, label, error, name, disabled }: CheckboxProps) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -19,6 +20,7 @@ export function Checkbox({ checked, onCheckedChange, onBlur, label, error, name 
         <RadixCheckbox.Root
           id={id}
           name={name}
+          disabled={disabled}
           checked={checked}
           onCheckedChange={(value) => onCheckedChange(value === true)}
           onBlur={onBlur}

@@ -91,6 +91,47 @@ describe('Plan detail modal on My Plans (spec §2)', () => {
     await waitFor(() => expect(quickView).toHaveFocus());
   });
 
+  it('shows a motor policy’s vehicle, cover type, IDV and NCB in plain words (issue 24 item 8)', async () => {
+    const motor = insurance({
+      provider_name: 'ICICI Lombard',
+      plan_name: 'Motor Insurance',
+      service_code: 'motor',
+      policy_number: 'MOT-77',
+    });
+    stubApi([
+      [
+        details(motor.policy_id),
+        {
+          body: detailOf(motor, {
+            subtype_fields: {
+              vehicle_make: 'Maruti Suzuki',
+              vehicle_model: 'Swift VXi',
+              rc_number: 'MH12AB1234',
+              policy_type: 'third_party',
+              idv: '450000.00',
+              ncb_percent: 25,
+              term: 1,
+            },
+          }),
+        },
+      ],
+    ]);
+    const router = createMemoryRouter([
+      { path: '*', element: <PlansBrowser plans={myPlans([motor], [])} now={NOW} /> },
+    ]);
+    renderWithQuery(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Quick view ICICI Lombard MOT-77' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ICICI Lombard' });
+    const info = await within(dialog).findByRole('region', { name: 'Plan Information' });
+    const shown = (label: string) => within(info).getByText(label).nextElementSibling?.textContent;
+    expect(shown('Vehicle Make')).toBe('Maruti Suzuki');
+    expect(shown('Vehicle Model')).toBe('Swift VXi');
+    expect(shown('Registration (RC) Number')).toBe('MH12AB1234');
+    expect(shown('Policy Type')).toBe('Third Party');
+    expect(shown('IDV (Insured Declared Value)')).toBe('₹4,50,000.00');
+    expect(shown('No Claim Bonus (NCB)')).toBe('25%');
+  });
+
   it('has no Download when the document is not available, and says No Nominee Details', async () => {
     stubApi([[details(withoutDocument.policy_id), { body: lifeDetail }]]);
     show();

@@ -1,6 +1,8 @@
 import {
+  PLAN_MONEY_FIELDS,
   type PlanDetail,
   type PlanFieldKey,
+  planChoiceText,
   planDateLabels,
   planFieldLabel,
   planFieldOrder,
@@ -17,9 +19,10 @@ type Key = PlanFieldKey;
 const years = (v: number | string) => `${v} year${String(v) === '1' ? '' : 's'}`;
 
 function formatValue(key: Key, value: string | number | boolean): string {
+  if (PLAN_MONEY_FIELDS.has(key)) return formatMoney(value as number | string);
+  const choice = planChoiceText(key, value);
+  if (choice !== undefined) return choice;
   switch (key) {
-    case 'sum_assured':
-      return formatMoney(value as number | string);
     case 'term':
     case 'ppt':
       return /^\d+$/.test(String(value)) ? years(value as number) : String(value);

@@ -73,7 +73,7 @@ describe('the plan information rows', () => {
       subtype_fields: { account_number: 'PO-9988', scheme_name: 'NSC', term: 1, roi: 7.7 },
     });
     expect(asMap(po)).toMatchObject({
-      'Scheme Name': 'NSC',
+      'Scheme Name': 'National Savings Certificate (NSC)',
       Term: '1 year',
       'Rate of Interest': '7.7% a year',
       Amount: '₹1,50,000.50',

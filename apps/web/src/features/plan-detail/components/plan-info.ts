@@ -1,4 +1,11 @@
-import { planDateLabels, planFieldLabel, planFieldOrder, type WorkspacePlanDetail } from '@portal/contract';
+import {
+  PLAN_MONEY_FIELDS,
+  planChoiceText,
+  planDateLabels,
+  planFieldLabel,
+  planFieldOrder,
+  type WorkspacePlanDetail,
+} from '@portal/contract';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 
 // The Plan Information card's rows (spec §2 plan details, §3 subtype_fields per service): the service's
@@ -9,9 +16,10 @@ const plural = (n: string, unit: string) => `${n} ${unit}${n === '1' ? '' : 's'}
 
 function formatValue(key: string, value: unknown): string {
   const text = String(value);
+  if (PLAN_MONEY_FIELDS.has(key)) return formatMoney(text);
+  const choice = planChoiceText(key, value);
+  if (choice !== undefined) return choice;
   switch (key) {
-    case 'sum_assured':
-      return formatMoney(text);
     case 'term':
     case 'ppt':
       return /^\d+$/.test(text) ? plural(text, 'year') : text;

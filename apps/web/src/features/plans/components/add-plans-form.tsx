@@ -13,6 +13,7 @@ import { usePlanServices } from '../api/get-plan-services.ts';
 import { usePrimaryClient } from '../api/get-primary-client.ts';
 import { ClientPicker } from './client-picker.tsx';
 import { useDiscardGuard } from './discard-guard.tsx';
+import { familyOf } from './family-picker.tsx';
 import { PlanCard } from './plan-card.tsx';
 import {
   emptyPlanDraft,
@@ -82,6 +83,7 @@ export function AddPlansForm({
   const panError = panMissing
     ? `${PAN_FOR_INVESTMENTS_MESSAGE} Add it on the client’s record first.`
     : undefined;
+  const family = useMemo(() => (chosen ? familyOf(chosen) : []), [chosen]);
 
   const choose = (id: string | null) => {
     setPickError(undefined);
@@ -260,6 +262,7 @@ export function AddPlansForm({
                   draft={draft}
                   errors={planErrors[draft.key]}
                   services={catalogue.data}
+                  family={family}
                   disabled={busy}
                   onChange={(next) => setPlans((list) => list.map((p) => (p.key === draft.key ? next : p)))}
                   onRemove={

@@ -2,6 +2,7 @@ import type { Service } from '@portal/contract';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import type { FamilyPerson } from './family-picker.tsx';
 import { type PlanDraft, type PlanErrors, planDraftTouched } from './plan-draft.ts';
 import { PlanFields } from './plan-fields.tsx';
 
@@ -11,6 +12,8 @@ export interface PlanCardProps {
   errors: PlanErrors | undefined;
   services: Service[];
   serviceLocked?: boolean;
+  /** The client's family, offered as a health policy's insured members. */
+  family?: FamilyPerson[];
   disabled?: boolean;
   /** Absent when the plan cannot be removed (the only one). */
   onRemove?: () => void;
@@ -24,6 +27,7 @@ export function PlanCard({
   errors,
   services,
   serviceLocked,
+  family,
   disabled,
   onRemove,
   onChange,
@@ -64,6 +68,7 @@ export function PlanCard({
         errors={errors}
         services={services}
         serviceLocked={serviceLocked}
+        family={family}
         disabled={disabled}
       />
       <ConfirmDialog

@@ -8,6 +8,7 @@ import {
   PlanInputSchema,
   PlanNomineeInputSchema,
   type PlanServiceCode,
+  postOfficeScheme,
   SubtypeFieldsSchemas,
   type WorkspacePlanDetail,
 } from '@portal/contract';
@@ -120,6 +121,9 @@ export function planDraftFromDetail(plan: WorkspacePlanDetail): PlanDraft {
   for (const [key, value] of Object.entries(plan.subtype_fields)) {
     if (key !== 'insured_members' && (typeof value !== 'object' || value === null)) fields[key] = text(value);
   }
+  // A scheme stored by its code before India Post's list was offered ('NSC') is chosen under its full name.
+  if (service === 'postoffice' && fields.scheme_name)
+    fields.scheme_name = postOfficeScheme(fields.scheme_name)?.name ?? fields.scheme_name;
   return {
     key: nextKey(),
     service_code: service,

@@ -1,134 +1,32 @@
-import {
-  PLAN_SERVICE_CODES,
-  PlanInputSchema,
-  type PlanServiceCode,
-  type Provider,
-  ProviderListResponseSchema,
-  ProviderSchema,
-  type Service,
-  ServiceSchema,
-} from '@portal/contract';
+import { PLAN_SERVICE_CODES, PlanInputSchema, type PlanServiceCode } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithQuery } from '../../../test/render.tsx';
 import { emptyPlanDraft, type PlanDraft, planDraftToInput, validatePlanDraft } from './plan-draft.ts';
-import { PlanFields } from './plan-fields.tsx';
+import { fetchMock, Harness, NAMES, serviceOf, stubProviders, uuid } from './plan-fields.test-kit.tsx';
 
 // The per-service plan fields (spec §3 subtype_fields, nominee, insured members) against a stubbed fetch
 // whose answers are built through the contract's schemas; validation uses the contract's own plan schema.
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-const NAMES: Record<PlanServiceCode, string> = {
-  life: 'Life Insurance',
-  health: 'Health Insurance',
-  motor: 'Motor Insurance',
-  travel: 'Travel Insurance',
-  home: 'Home Insurance',
-  mutual_funds: 'Mutual Funds',
-  nps: 'National Pension System',
-  postoffice: 'Post Office Schemes',
-};
-
-const services: Service[] = PLAN_SERVICE_CODES.map((code, i) =>
-  ServiceSchema.parse({
-    service_id: uuid(100 + i),
-    code,
-    name: NAMES[code],
-    category: ['life', 'health', 'motor', 'travel', 'home'].includes(code) ? 'insurance' : 'investment',
-  }),
-);
-const serviceOf = (code: PlanServiceCode) => services.find((s) => s.code === code)!;
-
-function provider(code: PlanServiceCode, n: number, name: string): Provider {
-  const service = serviceOf(code);
-  return ProviderSchema.parse({
-    provider_id: uuid(n),
-    category: service.category,
-    service_id: service.service_id,
-    service_code: code,
-    service_name: service.name,
-    provider_name: name,
-    agency_code: 'AG-1',
-    startdate: null,
-    agent_name: null,
-    email: null,
-    mobile_number: null,
-    bank_details: { bank_name: null, account_number: null },
-    investment_type: null,
-    agency_type: null,
-    arn_number: null,
-    arn_expiry: null,
-    euin_number: null,
-    arn_expiry_warning: false,
-    logo_url: null,
-    plans_count: 0,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  });
-}
-
-const PROVIDERS: Partial<Record<PlanServiceCode, Provider[]>> = {
-  life: [provider('life', 1, 'LIC of India'), provider('life', 2, 'HDFC Life')],
-  health: [provider('health', 3, 'Star Health')],
-  mutual_funds: [provider('mutual_funds', 4, 'HDFC Mutual Fund')],
-};
-
-let fetchMock: Mock<typeof fetch>;
-
-beforeEach(() => {
-  fetchMock = vi.fn(async (input) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const match = /^\/api\/agencies\/providers\/by-service\/([^/]+)$/.exec(url.pathname);
-    if (!match) throw new Error(`unexpected call ${url.pathname}`);
-    const service = services.find((s) => s.service_id === match[1])!;
-    const body = ProviderListResponseSchema.parse({
-      status: 'success',
-      data: PROVIDERS[service.code as PlanServiceCode] ?? [],
-    });
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => vi.unstubAllGlobals());
-
-/** A screen that holds the draft and validates on "Check", as the add-client and add-plans screens do. */
-function Harness({ initial, onDraft }: { initial: PlanDraft; onDraft?: (d: PlanDraft) => void }) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  return (
-    <form aria-label="Plan form">
-      <PlanFields
-        value={draft}
-        services={services}
-        errors={errors}
-        onChange={(next) => {
-          setDraft(next);
-          onDraft?.(next);
-        }}
-      />
-      <button type="button" onClick={() => setErrors(validatePlanDraft(draft))}>
-        Check
-      </button>
-    </form>
-  );
-}
+stubProviders();
 
 const EXPECTED_FIELDS: Record<PlanServiceCode, string[]> = {
   life: ['Plan Name', 'Sum Assured', 'Mode', 'Term', 'PPT'],
   health: ['Plan Name', 'Cover Type', 'Sum Assured', 'Term', 'Insured Member Name', 'Relationship'],
-  motor: ['RC Number', 'Term'],
+  motor: ['Registration (RC) Number', 'Term'],
   travel: ['Insurance Company Name', 'Trip Type', 'Destination', 'Duration', 'Term'],
   home: ['Insurance Company Name', 'Term'],
   mutual_funds: ['Folio Number', 'Fund', 'Scheme'],
   nps: ['PRAN'],
   postoffice: ['Account Number', 'Scheme Name', 'Term', 'ROI'],
+};
+
+/** The product fields of issue 24 item 8, marked optional (a SIP's amount and date appear for a SIP). */
+const OPTIONAL_FIELDS: Partial<Record<PlanServiceCode, string[]>> = {
+  motor: ['Vehicle Make', 'Vehicle Model', 'Policy Type', 'IDV', 'NCB'],
+  home: ['Building Sum Insured', 'Contents Sum Insured'],
+  mutual_funds: ['Investment Mode'],
 };
 
 const ALL_SUBTYPE_LABELS = [...new Set(Object.values(EXPECTED_FIELDS).flat())];
@@ -139,6 +37,9 @@ describe('PlanFields per service', () => {
     expect(await screen.findByRole('heading', { name: `${NAMES[code]} details` })).toBeInTheDocument();
     for (const label of EXPECTED_FIELDS[code]) {
       expect(screen.getByLabelText(label, { exact: true })).toBeInTheDocument();
+    }
+    for (const label of OPTIONAL_FIELDS[code] ?? []) {
+      expect(screen.getByLabelText(`${label}(optional)`, { exact: true })).toBeInTheDocument();
     }
     for (const label of ALL_SUBTYPE_LABELS.filter((l) => !EXPECTED_FIELDS[code].includes(l))) {
       expect(screen.queryByLabelText(label, { exact: true })).not.toBeInTheDocument();

@@ -2,7 +2,6 @@ import {
   categoryOfService,
   PLAN_SERVICE_CODES,
   type PlanServiceCode,
-  plainAmount,
   SERVICE_LABELS,
   type Service,
 } from '@portal/contract';
@@ -12,8 +11,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Section } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { formatMoney } from '../../../lib/format.ts';
 import { useProvidersOfService } from '../api/get-providers-of-service.ts';
+import { type FamilyPerson, FamilyPicker } from './family-picker.tsx';
 import {
   emptyInsuredMember,
   type InsuredMemberDraft,
@@ -22,7 +21,8 @@ import {
   type PlanErrors,
   withService,
 } from './plan-draft.ts';
-import { RELATIONSHIPS, SERVICE_FIELDS, type SubtypeInput } from './service-fields.ts';
+import { changeField, fieldHint, RELATIONSHIPS, shownFields } from './service-fields.ts';
+import { moneyHint, SubtypeField, withCurrent } from './subtype-field.tsx';
 
 export interface PlanFieldsProps {
   value: PlanDraft;
@@ -35,17 +35,9 @@ export interface PlanFieldsProps {
   serviceLocked?: boolean;
   /** The stored PDF of a plan being edited; a chosen file replaces it. */
   existingDocumentName?: string | null;
+  /** The client's family (the client and their family members), offered as a health policy's insured members. */
+  family?: FamilyPerson[];
   disabled?: boolean;
-}
-
-/** Options for a suggestion list, keeping a stored value that is not among them. */
-function withCurrent(options: readonly string[], current: string) {
-  return current && !options.includes(current) ? [...options, current] : [...options];
-}
-
-function moneyHint(value: string, fallback: string) {
-  const n = Number(plainAmount(value));
-  return value.trim() !== '' && Number.isFinite(n) && n >= 0 ? formatMoney(n) : fallback;
 }
 
 /**
@@ -60,6 +52,7 @@ export function PlanFields({
   services,
   serviceLocked = false,
   existingDocumentName = null,
+  family = [],
   disabled = false,
 }: PlanFieldsProps) {
   const uid = useId();
@@ -75,7 +68,7 @@ export function PlanFields({
   const serviceName = (c: PlanServiceCode) => services.find((s) => s.code === c)?.name ?? SERVICE_LABELS[c];
 
   const set = (patch: Partial<PlanDraft>) => onChange({ ...value, ...patch });
-  const setField = (name: string, v: string) => set({ fields: { ...value.fields, [name]: v } });
+  const setField = (name: string, v: string) => set({ fields: changeField(value.fields, name, v) });
   const setMember = (index: number, patch: Partial<InsuredMemberDraft>) =>
     set({ insured_members: value.insured_members.map((m, i) => (i === index ? { ...m, ...patch } : m)) });
   const setNominee = (patch: Partial<NomineeDraft>) => set({ nominee: { ...value.nominee, ...patch } });
@@ -187,11 +180,11 @@ export function PlanFields({
       {code ? (
         <Section level={4} title={`${serviceName(code)} details`}>
           <div className="grid gap-4 sm:grid-cols-2">
-            {SERVICE_FIELDS[code].map((input) => (
+            {shownFields(code, value.fields).map((input) => (
               <SubtypeField
                 key={input.name}
                 id={`${uid}-f-${input.name}`}
-                input={input}
+                input={{ ...input, hint: fieldHint(input, value.fields) }}
                 value={value.fields[input.name] ?? ''}
                 error={errors[`subtype_fields.${input.name}`]}
                 disabled={disabled}
@@ -218,6 +211,12 @@ export function PlanFields({
             </Button>
           }
         >
+          <FamilyPicker
+            family={family}
+            members={value.insured_members}
+            disabled={disabled}
+            onChange={(insured_members) => set({ insured_members })}
+          />
           {errors['subtype_fields.insured_members'] ? (
             <p className="text-sm text-red-700">{errors['subtype_fields.insured_members']}</p>
           ) : null}
@@ -323,59 +322,6 @@ export function PlanFields({
         />
       </Section>
     </div>
-  );
-}
-
-function SubtypeField({
-  id,
-  input,
-  value,
-  error,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  input: SubtypeInput;
-  value: string;
-  error: string | undefined;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  if (input.kind === 'select') {
-    return (
-      <SelectField
-        id={id}
-        label={input.label}
-        placeholder={`Select ${input.label.toLowerCase()}`}
-        options={withCurrent(input.options ?? [], value)}
-        value={value}
-        disabled={disabled}
-        error={error}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
-  }
-  const byKind = {
-    text: { inputMode: undefined, hint: input.hint },
-    money: { inputMode: 'decimal' as const, hint: moneyHint(value, input.hint ?? 'In rupees.') },
-    years: { inputMode: 'numeric' as const, hint: input.hint },
-    days: { inputMode: 'numeric' as const, hint: input.hint },
-    percent: { inputMode: 'decimal' as const, hint: input.hint },
-    digits: { inputMode: 'numeric' as const, hint: input.hint },
-  }[input.kind];
-  return (
-    <TextField
-      id={id}
-      label={input.label}
-      inputMode={byKind.inputMode}
-      hint={byKind.hint}
-      placeholder={input.placeholder}
-      autoComplete="off"
-      value={value}
-      disabled={disabled}
-      error={error}
-      onChange={(e) => onChange(e.target.value)}
-    />
   );
 }
 
