@@ -228,3 +228,37 @@ export async function generateFamiliesAndPlans(query: Query, agencyId: string): 
     [agencyId],
   );
 }
+
+/**
+ * A life policy's number of the agency's client `depth` places from the newest, as an agent types it to find that
+ * client (one match): the workspace's search by policy number (issue 24 item 11).
+ */
+export async function policyNumberAt(query: Query, agencyId: string, depth: number): Promise<string> {
+  const [row] = await query(
+    `select ip.policy_number from insurance_policies ip
+     where ip.agency_id = $1 and ip.deleted_at is null and ip.secondary_client_id is null
+       and ip.primary_client_id = (select id from primary_clients where agency_id = $1 and deleted_at is null
+                                   order by created_at desc, id desc offset $2 limit 1)
+     order by ip.policy_number limit 1`,
+    [agencyId, depth],
+  );
+  return String(row!.policy_number);
+}
+
+/**
+ * The full name of a family member, from `depth` places down the newest clients, that no primary client's own
+ * search text holds: a search for it finds clients by their family alone (issue 24 item 11). The generator's members
+ * take a given name by hash and their client's surname, so about a hundred members share one.
+ */
+export async function familyNameAt(query: Query, agencyId: string, depth: number): Promise<string> {
+  const [row] = await query(
+    `select s.first_name || ' ' || s.last_name as name
+     from primary_clients p join secondary_clients s on s.agency_id = p.agency_id and s.primary_client_id = p.id
+     where p.agency_id = $1 and p.deleted_at is null and s.deleted_at is null
+       and not exists (select 1 from primary_clients q where q.agency_id = p.agency_id
+                       and q.search_text like '%' || lower(s.first_name || ' ' || s.last_name) || '%')
+     order by p.created_at desc, p.id desc offset $2 limit 1`,
+    [agencyId, depth],
+  );
+  return String(row!.name);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { internationalDigits, telUrl, whatsAppUrl } from './contact-links.ts';
+import { internationalDigits, nationalDigits, telUrl, whatsAppUrl } from './contact-links.ts';
 
 describe('contact links', () => {
   it.each([
@@ -13,6 +13,18 @@ describe('contact links', () => {
     [null, null],
   ])('reads %s as %s', (typed, digits) => {
     expect(internationalDigits(typed)).toBe(digits);
+  });
+
+  it.each([
+    ['+91 98765 43210', '9876543210'],
+    ['098765 43210', '9876543210'],
+    ['98765-43210', '9876543210'],
+    ['919876543210', '9876543210'],
+    ['+44 20 7946 0958', null],
+    ['98765', null],
+    [null, null],
+  ])('keeps %s as the 10 digits %s', (typed, digits) => {
+    expect(nationalDigits(typed)).toBe(digits);
   });
 
   it('makes tel: and wa.me links, the message encoded', () => {

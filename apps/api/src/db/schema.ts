@@ -432,8 +432,22 @@ export const secondaryClients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    /**
+     * What the workspace's client search reads of a family member: the name, in lower case (as the client's own
+     * search text, clientSearchText; a column, not an index on the expression, for the same reason).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${secondaryClients.firstName} || ' ' || coalesce(${secondaryClients.lastName}, ''))`,
+    ),
   },
-  (t) => [index('secondary_clients_primary_idx').on(t.agencyId, t.primaryClientId)],
+  (t) => [
+    index('secondary_clients_primary_idx').on(t.agencyId, t.primaryClientId),
+    // The workspace's client search finds a primary client by a family member's name (issue 24 item 11).
+    index('secondary_clients_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with(SEARCHED_GIN),
+  ],
 );
 
 // Columns shared by the two plan tables: holder, provider, dates, per-service fields, nominee, document.
@@ -478,9 +492,16 @@ export const insurancePolicies = pgTable(
     policyNumber: text('policy_number').notNull(),
     premiumAmount: money('premium_amount'),
     sumAssured: money('sum_assured'),
+    /** The policy number in lower case: what the workspace's client search reads of a policy (issue 24 item 11). */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${insurancePolicies.policyNumber})`,
+    ),
   },
   (t) => [
     index('insurance_policies_client_idx').on(t.agencyId, t.primaryClientId),
+    index('insurance_policies_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with(SEARCHED_GIN),
     index('insurance_policies_secondary_idx').on(t.agencyId, t.secondaryClientId),
     index('insurance_policies_end_idx').on(t.agencyId, t.endDate),
     index('insurance_policies_provider_idx').on(t.agencyId, t.providerId),
@@ -495,9 +516,20 @@ export const investmentAccounts = pgTable(
     /** Folio, PRAN or post-office account number, shown as the plan's number. */
     accountNumber: text('account_number').notNull(),
     amount: money('amount'),
+    /**
+     * What the workspace's client search reads of an investment (issue 24 item 11): its number and the folio, PRAN
+     * or account number of its service's fields, in lower case, apart as in clientSearchText.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${investmentAccounts.accountNumber} || chr(31) || coalesce(${investmentAccounts.subtypeFields} ->> 'folio_number', '') || chr(31) || coalesce(${investmentAccounts.subtypeFields} ->> 'pran', '') || chr(31) || coalesce(${investmentAccounts.subtypeFields} ->> 'account_number', ''))`,
+    ),
   },
   (t) => [
     index('investment_accounts_client_idx').on(t.agencyId, t.primaryClientId),
+    index('investment_accounts_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with(SEARCHED_GIN),
     index('investment_accounts_secondary_idx').on(t.agencyId, t.secondaryClientId),
     index('investment_accounts_end_idx').on(t.agencyId, t.endDate),
     index('investment_accounts_provider_idx').on(t.agencyId, t.providerId),

@@ -344,17 +344,24 @@ describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
             .join('\n');
         }),
       );
-    const clientSearch = sql`select ${primaryClients.id} from ${primaryClients} where ${searchFilter('sharma')}`;
+    const clientSearch = sql`select ${primaryClients.id} from ${primaryClients} where ${searchFilter(a.agency.agencyId, 'sharma')}`;
     expect(await planOf(agencyScope(a.agency.agencyId), clientSearch)).toContain(
       'Bitmap Index Scan on primary_clients_search_trgm_idx',
     );
-    // And the index does not open the wall: A's client Meera Iyer is found in A's scope, not in B's.
-    const search = (agency: Agency) =>
+    // And the index does not open the wall: A's client Meera Iyer is found in A's scope, not in B's, even by a
+    // search that names A (its family and plan parts included).
+    const search = (agency: Agency, term = 'iyer', named = a) =>
       as(agencyScope(agency.agency.agencyId), (db) =>
-        db.select({ agencyId: primaryClients.agencyId }).from(primaryClients).where(searchFilter('iyer')),
+        db
+          .select({ agencyId: primaryClients.agencyId })
+          .from(primaryClients)
+          .where(searchFilter(named.agency.agencyId, term)),
       );
     expect((await search(a)).map((r) => r.agencyId)).toEqual([a.agency.agencyId]);
     expect(await search(b)).toEqual([]);
+    // Both agencies' clients have a family member Zoya (issue 24 item 11): each agency finds only its own.
+    expect((await search(b, 'zoya', b)).map((r) => r.agencyId)).toEqual([b.agency.agencyId]);
+    expect(await search(b, 'zoya', a)).toEqual([]);
     console.log(
       "[security] rls: ILIKE and LIKE are leakproof; the client search runs as the API's login role in an agency scope on its trigram index",
     );

@@ -77,7 +77,7 @@ export async function familyPage(
   agencyId: string,
   page: { offset: number; limit: number; search?: string | undefined },
 ) {
-  const filter = searchFilter(page.search);
+  const filter = searchFilter(agencyId, page.search);
   const where = and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt), filter);
   // As in the client list: searched, the matches come from the trigram index once, with the total as a window
   // count in its own subquery; unsearched, the page walks the (agency, created) index and the total is a count.

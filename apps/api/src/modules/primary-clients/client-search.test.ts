@@ -16,13 +16,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const base = '/api/users/primary-clients';
+/** For a plan only: no agency holds it. */
+const ANY_AGENCY = '00000000-0000-4000-8000-000000000000';
 
 describe('client search', () => {
   it('is answered from the trigram index, not by reading every client', async () => {
     for (const term of ['sharma', '98765 43210', 'DEMO-000']) {
       const plan = await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        const query = tx.select({ id: primaryClients.id }).from(primaryClients).where(searchFilter(term));
+        const query = tx
+          .select({ id: primaryClients.id })
+          .from(primaryClients)
+          .where(searchFilter(ANY_AGENCY, term));
         const result = await tx.execute(sql`explain ${query.getSQL()}`);
         return (result as unknown as { rows: Record<string, string>[] }).rows
           .map((r) => Object.values(r)[0])
@@ -38,11 +43,14 @@ describe('client search', () => {
       where a.amname = 'gin' and c.relname like '%trgm_idx' order by c.relname`);
     expect((result as unknown as { rows: { relname: string; options: string | null }[] }).rows).toEqual(
       [
+        'insurance_policies_search_trgm_idx',
+        'investment_accounts_search_trgm_idx',
         'owner_accounts_agencies_trgm_idx',
         'owner_accounts_email_trgm_idx',
         'owner_accounts_id_trgm_idx',
         'owner_accounts_name_trgm_idx',
         'primary_clients_search_trgm_idx',
+        'secondary_clients_search_trgm_idx',
       ].map((relname) => ({ relname, options: '{fastupdate=false}' })),
     );
   });

@@ -1,3 +1,4 @@
+import { nationalDigits, phoneRule } from '@portal/contract';
 import { and, asc, count, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CursorParts, cursorOf, keyset, type PagePlace, pageOf } from '../../db/keyset.ts';
@@ -27,22 +28,39 @@ export type ClientValues = Omit<typeof primaryClients.$inferInsert, 'id' | 'agen
  * `LIKE lower('%term%')` on the column of the pg_trgm GIN index (schema.ts `searchText`: name, email, phone and
  * client code, kept in lower case: what ILIKE matched, without lowering each candidate's text again, migration
  * 0018), so PostgreSQL answers from the index instead of reading every client, also under row-level security
- * (migrations 0009 and 0018). A phone
- * typed with spaces or dashes ("98765 01234") is also looked up without them. A term too short for a trigram is
- * planned anew on every call (`plannedPerCall`).
+ * (migrations 0009 and 0018). A phone typed with spaces or dashes ("98765 01234") is also looked up without them,
+ * and one typed with the country code or a leading 0 ("+91 98765 43210", "098765 43210") as its 10 digits
+ * (the contract's `nationalDigits`). A client is also found by a family member's name or by the number of a plan
+ * they or their family hold (issue 24 item 11; `heldBy`). A term too short for a trigram is planned anew on every
+ * call (`plannedPerCall`) and looks at the clients' own text only: no index narrows it in the other tables.
  */
-export function searchFilter(search: string | undefined): SQL | undefined {
+export function searchFilter(agencyId: string, search: string | undefined): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
   const text = primaryClients.searchText;
-  const pattern = likePattern(term);
   const digits = term.replace(/[\s-]/g, '');
-  const phone = digits !== term && /^\+?\d+$/.test(digits);
+  const phone = digits !== term && /^\+?\d+$/.test(digits) ? digits : undefined;
+  const national = phoneRule(term) ? (nationalDigits(term) ?? undefined) : undefined;
+  const short = plannedPerCall(term);
   return or(
-    plannedPerCall(term),
-    sql`${text} like lower(${pattern})`,
-    phone ? sql`${text} like ${likePattern(digits)}` : undefined,
+    short,
+    sql`${text} like lower(${likePattern(term)})`,
+    phone ? sql`${text} like ${likePattern(phone)}` : undefined,
+    national && national !== phone ? sql`${text} like ${likePattern(national)}` : undefined,
+    short ? undefined : sql`${primaryClients.id} = any(array(${heldBy(agencyId, likePattern(term))}))`,
   );
+}
+
+/**
+ * The primary clients whose family member's name, or whose (or whose family's) plan number, holds the pattern:
+ * each table read through its own trigram index (migration 0022). As an array, computed once per statement, ORed
+ * with the client's own text: PostgreSQL reads both through indexes (the ids by primary key) and joins nothing.
+ */
+function heldBy(agencyId: string, pattern: string): SQL {
+  const like = (t: typeof secondaryClients | typeof insurancePolicies | typeof investmentAccounts) =>
+    sql`select ${t.primaryClientId} from ${t} where ${t.agencyId} = ${agencyId} and ${t.deletedAt} is null
+      and ${t.searchText} like lower(${pattern})`;
+  return sql`${like(secondaryClients)} union all ${like(insurancePolicies)} union all ${like(investmentAccounts)}`;
 }
 
 const familyCount = sql<number>`(select count(*)::int from ${secondaryClients}
@@ -71,7 +89,7 @@ export async function listClients(
   agencyId: string,
   page: PagePlace & { limit: number; search?: string | undefined },
 ) {
-  const filter = searchFilter(page.search);
+  const filter = searchFilter(agencyId, page.search);
   const ks = keyset(page);
   const build = (d: Db, agency: string | Placeholder, seekAt: CursorParts | undefined) => {
     const where = and(eq(primaryClients.agencyId, agency), isNull(primaryClients.deletedAt), filter);

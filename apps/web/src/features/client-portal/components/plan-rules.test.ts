@@ -59,11 +59,14 @@ describe('plan search and filters (spec §5)', () => {
   ];
   const now = new Date('2026-11-21T06:00:00Z');
 
-  it('matches provider name, service code or policy number, trimmed and case-insensitive', () => {
+  it('matches provider name, service code, policy number or plan name, trimmed and case-insensitive', () => {
     expect(matchesSearch(plans[0]!, '  star  ')).toBe(true);
     expect(matchesSearch(plans[1]!, 'motor')).toBe(true);
     expect(matchesSearch(plans[2]!, '8273')).toBe(true);
-    expect(matchesSearch(plans[2]!, 'Jeevan')).toBe(false);
+    // The plan name the card shows (issue 24 item 11; the spec's search left it out).
+    expect(matchesSearch(plans[2]!, 'Jeevan')).toBe(true);
+    expect(matchesSearch(plans[2]!, ' jeevan ANAND ')).toBe(true);
+    expect(matchesSearch(plans[2]!, 'Jeevan Umang')).toBe(false);
     expect(matchesSearch(plans[2]!, '   ')).toBe(true);
   });
 

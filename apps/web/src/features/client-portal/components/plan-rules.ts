@@ -47,14 +47,17 @@ export function numberLabel(plan: { plan_type: string; service_code: string }): 
 export const moneyLabel = (plan: { plan_type: string }) =>
   plan.plan_type === 'insurance' ? 'Premium Amount' : 'Amount';
 
-/** Spec §5: trimmed, case-insensitive, on provider name, service code or policy number. */
+/**
+ * Spec §5: trimmed, case-insensitive, on provider name, service code or policy number; and on the plan name the
+ * card shows under the provider ("Jeevan Anand"), which a client remembers before any number (issue 24 item 11).
+ */
 export function matchesSearch(
-  plan: { provider_name: string; service_code: string; policy_number: string },
+  plan: { provider_name: string; service_code: string; policy_number: string; plan_name: string },
   search: string,
 ): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
-  return [plan.provider_name, plan.service_code, plan.policy_number].some((v) =>
+  return [plan.provider_name, plan.service_code, plan.policy_number, plan.plan_name].some((v) =>
     v.toLowerCase().includes(needle),
   );
 }

@@ -19,6 +19,7 @@ const data = () =>
       insurance({
         provider_name: 'Star Health',
         service_code: 'health',
+        plan_name: 'Family Health Optima',
         policy_number: 'SH-4411',
         premium_amount: '123456.50',
         end_date: '2027-01-01',
@@ -26,6 +27,7 @@ const data = () =>
       insurance({
         provider_name: 'ICICI Lombard',
         service_code: 'motor',
+        plan_name: 'Private Car Package',
         policy_number: 'MOT-88120',
         premium_amount: '9400.00',
         end_date: '2025-01-09',
@@ -81,6 +83,29 @@ describe('My Plans (spec §2)', () => {
     expect(screen.getByText('Showing 0 plan(s) in Insurance')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(cards()).toHaveLength(3);
+  });
+
+  it('finds a plan by the plan name its card shows, on either tab (issue 24 item 11)', () => {
+    show(
+      myPlans(data().insurance_plans, [
+        investment({ provider_name: 'HDFC Mutual Fund', plan_name: 'HDFC Flexi Cap Fund' }),
+        investment({
+          provider_name: 'SBI Mutual Fund',
+          plan_name: 'SBI Bluechip Fund',
+          policy_number: 'F-2',
+        }),
+      ]),
+    );
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: 'Jeevan' } });
+    expect(cards().map((c) => c.textContent)).toEqual([expect.stringContaining('Jeevan Anand')]);
+    expect(cards()[0]).toHaveTextContent('LIC');
+    fireEvent.change(search, { target: { value: ' family health ' } });
+    expect(cards().map((c) => c.textContent)).toEqual([expect.stringContaining('Star Health')]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Investment 2' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'bluechip' } });
+    expect(cards().map((c) => c.textContent)).toEqual([expect.stringContaining('SBI Mutual Fund')]);
+    expect(screen.getByText('Showing 1 plan(s) in Investment')).toBeInTheDocument();
   });
 
   it('filters by type and by the visible status control', () => {
