@@ -51,7 +51,9 @@ test('the owner adds a family member with documents, previews and downloads one,
   await page.getByLabel('First Name').fill('Rohan');
   await page.getByLabel('Last Name').fill('Desai');
   await page.getByLabel('Relationship').fill('Son');
-  await page.getByLabel('Date Of Birth').fill('2010-05-17');
+  await page.getByLabel('Date Of Birth').fill('17/05/2010');
+  // The field says how it read the date typed day first (issue 24 item 6).
+  await expect(page.getByText('17 May 2010', { exact: true })).toBeVisible();
   await page.getByLabel('Gender').selectOption('male');
   await page.getByLabel('Phone Number', { exact: false }).first().fill('9811100033');
   await page.getByLabel('City').fill('Pune');

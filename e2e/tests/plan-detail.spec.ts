@@ -160,10 +160,10 @@ test('the owner views, downloads and replaces a plan’s PDF, edits a field and 
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const form = page.getByRole('dialog');
   await expect(form.getByRole('heading', { name: `Edit policy ${number}` })).toBeVisible();
-  await form.getByLabel('End Date').fill('2020-01-01');
+  await form.getByLabel('End Date').fill('01/01/2020');
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(form.getByText('End Date must be on or after the Start Date.')).toBeVisible();
-  await form.getByLabel('End Date').fill('2045-03-31');
+  await form.getByLabel('End Date').fill('31/03/2045');
   await form.getByLabel('Premium Amount').fill('31,250.50');
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, `Plan ${number} updated.`);

@@ -46,7 +46,7 @@ test('the owner adds a client with a life and a mutual-fund plan and their PDFs,
   await expect(page.getByText('First Name is required.')).toBeVisible();
   await page.getByLabel('First Name').fill('Meera');
   await page.getByLabel('Last Name').fill(lastName);
-  await page.getByLabel('Date of Birth').fill('1986-06-12');
+  await page.getByLabel('Date of Birth').fill('12/06/1986');
   await page.getByLabel('Gender').selectOption('female');
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -78,8 +78,8 @@ test('the owner adds a client with a life and a mutual-fund plan and their PDFs,
     company: 'HDFC Life Insurance',
     number: `LIC-${tag}`,
     money: '24500',
-    start: '2025-04-01',
-    end: '2045-03-31',
+    start: '01/04/2025',
+    end: '31/03/2045',
   });
   await life.getByLabel('Plan Name').fill('Jeevan Labh');
   await life.getByLabel('Sum Assured').fill('1500000');
@@ -96,8 +96,8 @@ test('the owner adds a client with a life and a mutual-fund plan and their PDFs,
     company: 'HDFC Mutual Fund',
     number: `MF-${tag}`,
     money: '250000',
-    start: '2024-01-15',
-    end: '2034-01-15',
+    start: '15/01/2024',
+    end: '15/01/2034',
   });
   await mf.getByLabel('Folio Number').fill(`FOLIO-${tag}`);
   await mf.getByLabel('Fund').fill('HDFC Mutual Fund');
@@ -152,8 +152,8 @@ test('the owner adds a client with a life and a mutual-fund plan and their PDFs,
     company: 'Star Health and Allied Insurance',
     number: `SH-${tag}`,
     money: '18500',
-    start: '2026-04-01',
-    end: '2027-03-31',
+    start: '01/04/2026',
+    end: '31/03/2027',
   });
   await health.getByLabel('Plan Name').fill('Family Optima');
   await health.getByLabel('Cover Type').selectOption('Family Floater');
@@ -167,7 +167,7 @@ test('the owner adds a client with a life and a mutual-fund plan and their PDFs,
   const second = health.getByRole('listitem').nth(1);
   await second.getByLabel('Insured Member Name').fill(`Meera ${lastName}`);
   await second.getByLabel('Relationship').selectOption('Mother');
-  await second.getByLabel(/Date of Birth/).fill('1986-06-12');
+  await second.getByLabel(/Date of Birth/).fill('12/06/1986');
   await health.getByLabel(/Plan Document/).setInputFiles(PDF);
   await page.getByRole('button', { name: 'Save Plan' }).click();
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO, expectToast, signIn } from './support.ts';
+import { DEMO, expectToast, signIn, typedDay } from './support.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 
@@ -70,7 +70,7 @@ test('the owner adds an insurance and an investment company with logos, edits on
   await dialog.getByLabel('ARN Number').fill('ARN-223344');
   await dialog.getByLabel('EUIN Number').fill('E654321');
   const soon = new Date(Date.now() + 60 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  await dialog.getByLabel('ARN Expiry').fill(soon);
+  await dialog.getByLabel('ARN Expiry').fill(typedDay(soon));
   await dialog.getByLabel('Logo').setInputFiles(path.join(fixtures, 'logo.png'));
   await dialog.getByRole('button', { name: 'Add investment company' }).click();
   await expectToast(page, `SBI Mutual Fund ${tag} added.`);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO, expectToast, portal, signIn } from './support.ts';
+import { DEMO, expectToast, portal, signIn, typedDay } from './support.ts';
 
 // The owner's renewal work-list (issue 7): a policy ending soon is listed with its client and days left;
 // the owner marks it renewed with the new end date and the renewed policy's PDF, and it leaves the list.
@@ -90,10 +90,10 @@ test('the owner sees the renewal work-list, marks a policy renewed, and it leave
   const dialog = page.getByRole('dialog', { name: 'Mark policy renewed' });
   const endDate = dialog.getByLabel('New end date');
   // A date before the current end date is refused with the field named.
-  await endDate.fill(isoDay(1));
+  await endDate.fill(typedDay(isoDay(1)));
   await dialog.getByRole('button', { name: 'Save renewal' }).click();
   await expect(dialog.getByText(/^New end date must be after the current end date/)).toBeVisible();
-  await endDate.fill(isoDay(368));
+  await endDate.fill(typedDay(isoDay(368)));
   await dialog.getByLabel(/Renewed policy \(PDF\)/).setInputFiles({
     name: 'renewed-policy.pdf',
     mimeType: 'application/pdf',

@@ -110,3 +110,8 @@ export async function storedToken(page: Page): Promise<string | null> {
 export async function expectToast(page: Page, text: string) {
   await expect(page.locator('.Toastify').getByText(text, { exact: true }).first()).toBeVisible();
 }
+
+/** An ISO calendar date as a person in India types it into a date field: DD/MM/YYYY (issue 24 item 6). */
+export function typedDay(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}

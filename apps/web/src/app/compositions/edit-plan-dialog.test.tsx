@@ -217,7 +217,7 @@ describe('editing a plan', () => {
     const end = await within(dialog).findByLabelText(/^End Date/);
     const user = userEvent.setup();
     await user.clear(end);
-    await user.type(end, '2020-01-01');
+    await user.type(end, '01/01/2020');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(
       await within(dialog).findByText('End Date must be on or after the Start Date.'),
@@ -226,7 +226,7 @@ describe('editing a plan', () => {
     await waitFor(() => expect(end).toHaveFocus());
 
     await user.clear(end);
-    await user.type(end, '2026-11-30');
+    await user.type(end, '30/11/2026');
     const message = 'Provider Id does not name a provider company of your agency.';
     putAnswer = () => json({ message, detail: message, fields: { provider_id: message } }, 400);
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

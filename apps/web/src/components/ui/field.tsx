@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-interface FieldShellProps {
+export interface FieldShellProps {
   id: string;
   label: string;
   optional?: boolean;
@@ -19,10 +19,10 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-function FieldShell({ id, label, optional, error, hint, children }: FieldShellProps) {
+export function FieldShell({ id, label, optional, error, hint, children }: FieldShellProps) {
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+      <label id={`${id}-label`} htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
         {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
       </label>
@@ -40,10 +40,10 @@ function FieldShell({ id, label, optional, error, hint, children }: FieldShellPr
   );
 }
 
-const control =
+export const control =
   'w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30 disabled:bg-slate-100';
 
-function describedBy(id: string, error?: string, hint?: ReactNode) {
+export function describedBy(id: string, error?: string, hint?: ReactNode) {
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 

@@ -162,8 +162,8 @@ describe('Add Primary Client', () => {
     await user.selectOptions(within(plan).getByLabelText('Insurance Company'), 'LIC of India');
     await user.type(within(plan).getByLabelText('Policy Number'), 'LIC-1');
     await user.type(within(plan).getByLabelText('Premium Amount'), '24500');
-    await user.type(within(plan).getByLabelText('Start Date'), '2025-04-01');
-    await user.type(within(plan).getByLabelText('End Date'), '2045-03-31');
+    await user.type(within(plan).getByLabelText('Start Date'), '01/04/2025');
+    await user.type(within(plan).getByLabelText('End Date'), '31/03/2045');
     await user.type(within(plan).getByLabelText('Plan Name'), 'Jeevan Labh');
     await user.type(within(plan).getByLabelText('Sum Assured'), '1500000');
     await user.selectOptions(within(plan).getByLabelText('Mode'), 'Yearly');
@@ -192,7 +192,16 @@ describe('Add Primary Client', () => {
       first_name: 'Meera',
       pan_number: 'ABCDE1234F',
       portal_access: { enabled: false, initial_password: null },
-      plans: [{ provider_id: uuid(1), service_code: 'life', premium_amount: '24500', file_index: 0 }],
+      plans: [
+        {
+          provider_id: uuid(1),
+          service_code: 'life',
+          premium_amount: '24500',
+          start_date: '2025-04-01',
+          end_date: '2045-03-31',
+          file_index: 0,
+        },
+      ],
     });
     expect((form.getAll('planFiles') as File[]).map((f) => f.name)).toEqual(['policy.pdf']);
     expect(form.get('avatar')).toBeNull();

@@ -271,8 +271,8 @@ describe('Add More Plans', () => {
     await user.selectOptions(within(plan).getByLabelText('Investment Company'), 'SBI Pension Funds');
     await user.type(within(plan).getByLabelText('Investment Account Number'), 'NPS-1');
     await user.type(within(plan).getByLabelText('Amount'), '50000');
-    await user.type(within(plan).getByLabelText('Start Date'), '2026-04-01');
-    await user.type(within(plan).getByLabelText('End Date'), '2050-04-01');
+    await user.type(within(plan).getByLabelText('Start Date'), '01/04/2014');
+    await user.type(within(plan).getByLabelText('End Date'), '01/04/2050');
     await user.type(within(plan).getByLabelText('PRAN'), '110012345678');
     const pdf = new File([`%PDF-1.4 ${'x'.repeat(300)}`], 'nps.pdf', { type: 'application/pdf' });
     await user.upload(within(plan).getByLabelText(/Plan Document/), pdf);
@@ -294,6 +294,9 @@ describe('Add More Plans', () => {
         provider_id: SBI.provider_id,
         service_code: 'nps',
         amount: '50000',
+        // Typed day first (issue 24 item 6): 01/04/2014 is 1 April, sent as the API's ISO date.
+        start_date: '2014-04-01',
+        end_date: '2050-04-01',
         subtype_fields: { pran: '110012345678' },
         file_index: 0,
       }),

@@ -162,9 +162,10 @@ describe('the renewals work-list', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Mark renewed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark policy renewed' });
     const date = within(dialog).getByLabelText('New end date');
-    expect(date).toHaveValue('2027-12-04');
+    expect(date).toHaveValue('04/12/2027');
+    expect(date).toHaveAccessibleDescription('4 December 2027');
     await userEvent.clear(date);
-    await userEvent.type(date, '2026-11-01');
+    await userEvent.type(date, '01/11/2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save renewal' }));
     expect(
       await within(dialog).findByText('New end date must be after the current end date (04 Dec 2026).'),

@@ -178,6 +178,7 @@ describe('Add Secondary Client', () => {
     await user.type(screen.getByLabelText(/IFSC Code/), 'HDFC123');
     await user.type(screen.getByLabelText(/Aadhaar Number/), '123412341234');
     await user.type(screen.getByLabelText(/Height \(cm\)/), '900');
+    await user.type(screen.getByLabelText(/^Date Of Birth/), '31/02/2020');
     await user.click(screen.getByRole('button', { name: 'Add Family Member' }));
 
     expect(
@@ -193,6 +194,9 @@ describe('Add Secondary Client', () => {
     );
     expect(screen.getByLabelText(/Height \(cm\)/)).toHaveAccessibleDescription(
       'Height must be a number of centimetres from 30 to 250.',
+    );
+    expect(screen.getByLabelText(/^Date Of Birth/)).toHaveAccessibleDescription(
+      'Date Of Birth must be a real date: February 2020 has 29 days.',
     );
     expect(calls).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { GENDERS, INDIAN_STATES_AND_UTS, PAN_HINT_NEW, type PrimaryClient } from '@portal/contract';
 import { ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { PasswordField, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import type { ClientField, ClientValues } from './client-details.ts';
@@ -73,7 +74,7 @@ export function ClientDetailsFields({
         <Group title="Personal details">
           <TextField label="First Name" autoComplete="off" {...field('first_name')} />
           <TextField label="Last Name" optional autoComplete="off" {...field('last_name')} />
-          <TextField label="Date of Birth" type="date" optional {...field('date_of_birth')} />
+          <DateField label="Date of Birth" optional {...field('date_of_birth')} />
           <SelectField
             label="Gender"
             optional

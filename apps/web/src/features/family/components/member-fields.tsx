@@ -1,6 +1,7 @@
 import { INDIAN_STATES_AND_UTS, type SecondaryClient } from '@portal/contract';
 import { type ReactNode, useId } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import type { MemberField, MemberValues } from './member-values.ts';
 
@@ -87,7 +88,7 @@ export function MemberFields({ values, errors, onChange, saved, sameAddressAs }:
           placeholder="Dependant, Nominee…"
           {...field('relation_type')}
         />
-        <TextField label="Date Of Birth" type="date" optional {...field('date_of_birth')} />
+        <DateField label="Date Of Birth" optional {...field('date_of_birth')} />
         <SelectField
           label="Gender"
           optional

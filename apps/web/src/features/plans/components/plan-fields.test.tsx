@@ -49,8 +49,11 @@ describe('PlanFields per service', () => {
     expect(
       screen.getByLabelText(investment ? 'Investment Company' : 'Insurance Company'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Start Date')).toHaveAttribute('type', 'date');
-    expect(screen.getByLabelText('End Date')).toHaveAttribute('type', 'date');
+    // Issue 24 item 6: dates are typed day first, as the field says, not in the browser's own order.
+    expect(screen.getByLabelText('Start Date')).toHaveAccessibleDescription('DD/MM/YYYY');
+    expect(screen.getByLabelText('End Date')).toHaveAccessibleDescription(
+      investment ? 'DD/MM/YYYY · The maturity date.' : 'DD/MM/YYYY · The date cover ends.',
+    );
     expect(screen.getByLabelText(/Plan Document/)).toHaveAttribute('type', 'file');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(String(fetchMock.mock.calls[0]![0])).toBe(
@@ -180,8 +183,8 @@ describe('A filled plan', () => {
     await user.type(screen.getByLabelText('Policy Number'), 'SH-2026-001');
     await user.type(screen.getByLabelText('Premium Amount'), '18500');
     expect(screen.getByText('₹18,500.00')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Start Date'), '2026-04-01');
-    await user.type(screen.getByLabelText('End Date'), '2027-03-31');
+    await user.type(screen.getByLabelText('Start Date'), '01/04/2026');
+    await user.type(screen.getByLabelText('End Date'), '31/03/2027');
     await user.type(screen.getByLabelText('Plan Name'), 'Family Optima');
     await user.selectOptions(screen.getByLabelText('Cover Type'), 'Family Floater');
     await user.type(screen.getByLabelText('Sum Assured'), '1000000');
@@ -192,7 +195,7 @@ describe('A filled plan', () => {
     const second = screen.getAllByRole('listitem')[1]!;
     await user.type(within(second).getByLabelText('Insured Member Name'), 'Kavya Iyer');
     await user.selectOptions(within(second).getByLabelText('Relationship'), 'Daughter');
-    await user.type(within(second).getByLabelText(/Date of Birth/), '2015-06-10');
+    await user.type(within(second).getByLabelText(/Date of Birth/), '10/06/2015');
 
     expect(validatePlanDraft(last)).toEqual({});
     const parsed = PlanInputSchema.parse(planDraftToInput(last, 0));
@@ -204,6 +207,8 @@ describe('A filled plan', () => {
       money: '18500.00',
       file_index: 0,
       nominee: null,
+      start_date: '2026-04-01',
+      end_date: '2027-03-31',
     });
     expect(parsed.subtype_fields).toMatchObject({
       plan_name: 'Family Optima',

@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Section } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { useProvidersOfService } from '../api/get-providers-of-service.ts';
 import { type FamilyPerson, FamilyPicker } from './family-picker.tsx';
@@ -154,19 +155,17 @@ export function PlanFields({
             error={category === 'investment' ? errors.amount : errors.premium_amount}
             onChange={(e) => set({ money: e.target.value })}
           />
-          <TextField
+          <DateField
             id={`${uid}-start`}
             label="Start Date"
-            type="date"
             value={value.start_date}
             disabled={disabled}
             error={errors.start_date}
             onChange={(e) => set({ start_date: e.target.value })}
           />
-          <TextField
+          <DateField
             id={`${uid}-end`}
             label="End Date"
-            type="date"
             hint={category === 'investment' ? 'The maturity date.' : 'The date cover ends.'}
             min={value.start_date || undefined}
             value={value.end_date}
@@ -271,10 +270,9 @@ export function PlanFields({
               error={errors['nominee.relation']}
               onChange={(e) => setNominee({ relation: e.target.value })}
             />
-            <TextField
+            <DateField
               id={`${uid}-n-dob`}
               label="Nominee Date of Birth"
-              type="date"
               optional
               value={value.nominee.dob}
               disabled={disabled}
@@ -381,10 +379,9 @@ function InsuredMemberRow({
           error={err('relationship')}
           onChange={(e) => onChange({ relationship: e.target.value })}
         />
-        <TextField
+        <DateField
           id={`${uid}-dob`}
           label="Date of Birth"
-          type="date"
           optional
           value={member.insured_member_dob}
           disabled={disabled}

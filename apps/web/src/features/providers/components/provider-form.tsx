@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -169,7 +170,7 @@ export function ProviderFormModal({ category, services, provider, onClose, onSav
           hint="Your agent or broker code with this company."
           {...field('agency_code')}
         />
-        <TextField label="Start Date" type="date" optional {...field('startdate')} />
+        <DateField label="Start Date" optional {...field('startdate')} />
         <TextField label="Agent Name" optional {...field('agent_name')} />
         <TextField label="Email" type="email" optional inputMode="email" {...field('email')} />
         <TextField label="Mobile Number" type="tel" optional inputMode="tel" {...field('mobile_number')} />
@@ -201,7 +202,7 @@ export function ProviderFormModal({ category, services, provider, onClose, onSav
               {...field('agency_type')}
             />
             <TextField label="ARN Number" optional placeholder="ARN-123456" {...field('arn_number')} />
-            <TextField label="ARN Expiry" type="date" optional {...field('arn_expiry')} />
+            <DateField label="ARN Expiry" optional {...field('arn_expiry')} />
             <TextField label="EUIN Number" optional placeholder="E123456" {...field('euin_number')} />
           </>
         ) : null}

@@ -1,10 +1,12 @@
 import type { RenewalItem } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { dateProblemMessage, readTypedDate } from '../../../lib/typed-date.ts';
 import { useMarkRenewed } from '../api/mark-renewed.ts';
 
 const MAX_PDF_BYTES = 10 * 1024 * 1024;
@@ -34,11 +36,14 @@ export function RenewDialog({
   const renew = useMarkRenewed();
   const busy = renew.isPending;
   const investment = item.plan_type === 'investment';
+  const dateLabel = investment ? 'New maturity date' : 'New end date';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
+    const typed = readTypedDate(endDate);
     if (!endDate) found.new_end_date = 'New end date is required.';
+    else if (typed.kind === 'invalid') found.new_end_date = dateProblemMessage(dateLabel, typed.problem);
     else if (item.end_date && endDate <= item.end_date) {
       found.new_end_date = `New end date must be after the current end date (${formatDate(item.end_date)}).`;
     }
@@ -86,9 +91,8 @@ export function RenewDialog({
             {errors._}
           </p>
         ) : null}
-        <TextField
-          label={investment ? 'New maturity date' : 'New end date'}
-          type="date"
+        <DateField
+          label={dateLabel}
           required
           value={endDate}
           min={item.end_date ?? undefined}
