@@ -147,7 +147,7 @@ async function fillToPlans(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Last Name/), 'Iyer');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  await user.type(screen.getByLabelText('PAN Number'), 'ABCDE1234F');
+  await user.type(screen.getByLabelText(/^PAN Number/), 'ABCDE1234F');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await user.click(await screen.findByRole('checkbox', { name: 'Life Insurance' }));
 }
