@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, portal, signIn, storedToken } from './support.ts';
+import { DEMO, portal, signIn, signInAsAdmin, storedToken } from './support.ts';
 
 // Every screen at 360 px, the width of the phones most Indian agents and clients use (issue 24 item 14): nothing
 // scrolls sideways, and an amount never breaks across lines (₹2,14,24 / 0.00 on the dashboard before).
@@ -87,6 +87,19 @@ test('the client’s screens fit a 360 px phone, the premium on one line', async
       '/agency-client/dashboard/agency-details',
       '/agency-client/dashboard/profile',
       '/agency-client/dashboard/alerts',
+    ]),
+  ).toEqual([]);
+});
+
+test('the platform admin’s screens fit a 360 px phone', async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(page.getByRole('button', { name: 'Go to Admin Dashboard' })).toBeVisible();
+  expect(await sidewaysScroll(page)).toBe(0);
+  expect(
+    await widerThanScreen(page, portal(), [
+      '/agency-admin/dashboard/overview',
+      '/agency-admin/dashboard/manage-clients',
+      '/agency-admin/dashboard/security',
     ]),
   ).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { type Branding, BrandingSchema } from '@portal/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brandingLoader } from '../../features/auth/api/get-branding.ts';
@@ -59,7 +59,8 @@ describe('the sign-in page', () => {
     // The spec's strings of the form and the footer stay.
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByText('Your data is protected by 256-bit SSL encryption')).toBeInTheDocument();
-    expect(document.title).toBe('Sign in · Verma Insurance');
+    // The title is set by an effect after the page is drawn.
+    await waitFor(() => expect(document.title).toBe('Sign in · Verma Insurance'));
   });
 
   it("shows the agency's initial where it has no logo", async () => {
@@ -77,7 +78,7 @@ describe('the sign-in page', () => {
     expect(screen.getByText('Sign in to your agency or client portal.')).toBeInTheDocument();
     expect(screen.getByText('Secure client data management')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
-    expect(document.title).toBe('Sign in · Agency Portal');
+    await waitFor(() => expect(document.title).toBe('Sign in · Agency Portal'));
   });
 
   it('offers no sign-up at an agency address that may not show its brand', async () => {
