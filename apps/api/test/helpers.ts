@@ -416,6 +416,9 @@ export async function createAgencyClient(
       firstName: fullName.split(' ')[0]!,
       lastName: fullName.split(' ').slice(1).join(' ') || null,
       email,
+      // As every client had before issue 24 item 7, so their investments need nothing more.
+      panEnc: encryptField(t.app.services.config.encryptionKey, 'ABCDE1234F'),
+      panLast4: '234F',
       portalAccess: options.portalAccess ?? true,
     })
     .returning({ id: primaryClients.id });
