@@ -1,7 +1,13 @@
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { PlanDetail } from '../../../features/plan-detail/components/plan-detail.tsx';
 import { RenewalHistoryCard } from '../../../features/renewals/components/renewal-history.tsx';
-import { EditPlanDialog } from '../../compositions/edit-plan-dialog.tsx';
+
+// The edit form (every service's fields) is fetched when the owner first opens it, so the route stays within its
+// 200 kB budget (issue 8).
+const EditPlanDialog = lazy(() =>
+  import('../../compositions/edit-plan-dialog.tsx').then((m) => ({ default: m.EditPlanDialog })),
+);
 
 /** /dashboard/plans/{planId}: one client plan with every field, its nominee, members and PDF (issue 5). */
 export function PlanDetailScreen() {
@@ -12,8 +18,19 @@ export function PlanDetailScreen() {
       planId={planId}
       renewals={<RenewalHistoryCard planId={planId} />}
       editor={(plan, open, onOpenChange) => (
-        <EditPlanDialog plan={plan} open={open} onOpenChange={onOpenChange} />
+        <PlanEditor plan={plan} open={open} onOpenChange={onOpenChange} />
       )}
     />
   );
+}
+
+/** Mounted from its first opening on, so closing it returns focus to Edit as any dialog does. */
+function PlanEditor(props: ComponentProps<typeof EditPlanDialog>) {
+  const [wanted, setWanted] = useState(props.open);
+  if (props.open && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <EditPlanDialog {...props} />
+    </Suspense>
+  ) : null;
 }
