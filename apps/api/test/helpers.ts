@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RegistrationInput, type RegistrationResponse, TENANT_HOST_HEADER } from '@portal/contract';
 import { makeRegistration } from '@portal/contract/factories';
-import { eq, getTableName, isNotNull } from 'drizzle-orm';
+import { eq, getTableName, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { generate, generateSecret } from 'otplib';
@@ -425,7 +425,39 @@ export async function createAgencyClient(
   return { userId: user!.id, primaryClientId: client!.id, email, password };
 }
 
-/** A platform admin, created in the database with the real hasher. */
+/**
+ * A member of an agency's staff (issue 25): an agency admin (AA) or an agent (AG), created in the database with
+ * the real hasher, as an accepted invitation leaves them.
+ */
+export async function createStaff(
+  t: Pick<TestApp, 'app' | 'db'>,
+  agencyId: string,
+  role: 'AA' | 'AG',
+  options: { email?: string; password?: string; fullName?: string } = {},
+): Promise<Account> {
+  const email = options.email ?? `${role.toLowerCase()}.${uniqueTag()}@example.in`;
+  const password = options.password ?? 'Suraksha#2026s';
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      role,
+      agencyId,
+      email,
+      passwordHash: await t.app.services.hasher.hash(password),
+      fullName: options.fullName ?? (role === 'AA' ? 'Kavita Rao' : 'Arjun Mehta'),
+    })
+    .returning({ id: users.id });
+  return { userId: user!.id, email, password };
+}
+
+/** Assigns primary clients to an agent (or to nobody), as the owner's assignment would. */
+export async function assignClients(db: TestApp['db'], clientIds: string[], agentId: string | null) {
+  await db
+    .update(primaryClients)
+    .set({ assignedAgentId: agentId })
+    .where(inArray(primaryClients.id, clientIds));
+}
+
 /**
  * A platform admin, with its required second factor on (issue 23 item 14): a known TOTP key, stored encrypted as
  * the set-up would, which signInToken uses. `secondFactor: false` makes one that has not set it up yet.
@@ -467,12 +499,18 @@ export async function createAccountOfEveryRole(t: Pick<TestApp, 'app' | 'db'>) {
   const agency = await registerAgency(t.app);
   await verifyOwner(t.db, agency.ownerId);
   const client = await createAgencyClient(t, agency.agencyId);
+  const agencyAdmin = await createStaff(t, agency.agencyId, 'AA');
+  const agent = await createStaff(t, agency.agencyId, 'AG');
+  // The agent works the agency's client (issue 25).
+  await assignClients(t.db, [client.primaryClientId], agent.userId);
   return {
     agency,
     accounts: {
       ADMIN: { ...admin, host: PORTAL_HOST },
       AO: { userId: agency.userId, email: agency.email, password: agency.password, host: agency.host },
       AC: { ...client, host: agency.host },
+      AA: { ...agencyAdmin, host: agency.host },
+      AG: { ...agent, host: agency.host },
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import { MANAGER_ROLES, type Role, WORKSPACE_ROLES } from './roles.ts';
 
 // Method, path and access of every endpoint, without schemas, so the browser's API client can use it
 // without shipping zod. endpoints.ts adds the schemas; a test holds the two tables to the same keys.
@@ -8,7 +8,19 @@ export type Access = 'public' | readonly Role[];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-const ALL_ROLES = ['ADMIN', 'AO', 'AC'] as const;
+const ALL_ROLES = ['ADMIN', 'AO', 'AC', 'AA', 'AG'] as const;
+/** The agency's workspace: its owner and staff (issue 25); an agent reaches only their clients (`owns`). */
+const WORKSPACE = WORKSPACE_ROLES;
+/** The owner and agency admins: agency-wide settings, provider changes and bank details, assignment. */
+const MANAGERS = MANAGER_ROLES;
+/** The second factor: every account that works in an area with sign-in of its own but the clients'. */
+const SECOND_FACTOR_ROLES = ['ADMIN', 'AO', 'AA', 'AG'] as const;
+
+/**
+ * What a path's `:id` names for the agent gate (issue 25): an agent's call whose id names a client, member or
+ * plan not assigned to them is answered 404 with that kind's own not-found message, before the handler runs.
+ */
+export type Owns = 'client' | 'member' | 'plan';
 
 export interface ApiPath {
   method: HttpMethod;
@@ -18,6 +30,8 @@ export interface ApiPath {
   beforePasswordChange?: boolean;
   /** Callable by a platform admin who has not yet set up the required second factor (issue 23 item 14). */
   beforeSecondFactor?: boolean;
+  /** The kind of record the path's `:id` names, checked against an agent's assignment (issue 25). */
+  owns?: Owns;
 }
 
 export const apiPaths = {
@@ -58,22 +72,26 @@ export const apiPaths = {
   secondFactorStatus: {
     method: 'GET',
     path: '/api/auth/second-factor',
-    access: ['ADMIN', 'AO'],
+    access: SECOND_FACTOR_ROLES,
     beforeSecondFactor: true,
   },
   enrolSecondFactor: {
     method: 'POST',
     path: '/api/auth/second-factor/enrol',
-    access: ['ADMIN', 'AO'],
+    access: SECOND_FACTOR_ROLES,
     beforeSecondFactor: true,
   },
   confirmSecondFactor: {
     method: 'POST',
     path: '/api/auth/second-factor/confirm',
-    access: ['ADMIN', 'AO'],
+    access: SECOND_FACTOR_ROLES,
     beforeSecondFactor: true,
   },
-  disableSecondFactor: { method: 'POST', path: '/api/auth/second-factor/disable', access: ['ADMIN', 'AO'] },
+  disableSecondFactor: {
+    method: 'POST',
+    path: '/api/auth/second-factor/disable',
+    access: SECOND_FACTOR_ROLES,
+  },
   listOwners: { method: 'GET', path: '/api/clients', access: ['ADMIN'] },
   ownerStats: { method: 'GET', path: '/api/clients/stats', access: ['ADMIN'] },
   ownerAgencies: { method: 'GET', path: '/api/clients/:id/agencies', access: ['ADMIN'] },
@@ -82,69 +100,128 @@ export const apiPaths = {
   insuranceServices: { method: 'GET', path: '/api/services/insurances', access: ALL_ROLES },
   investmentServices: { method: 'GET', path: '/api/services/investments', access: ALL_ROLES },
   createService: { method: 'POST', path: '/api/services', access: ['ADMIN'] },
-  createInsuranceProvider: { method: 'POST', path: '/api/plans/insurance', access: ['AO'] },
-  createInvestmentProvider: { method: 'POST', path: '/api/plans/investment', access: ['AO'] },
-  updateInsuranceProvider: { method: 'PUT', path: '/api/plans/insurance/:id', access: ['AO'] },
-  updateInvestmentProvider: { method: 'PUT', path: '/api/plans/investment/:id', access: ['AO'] },
-  listProviders: { method: 'GET', path: '/api/plans/providers', access: ['AO'] },
-  listInsuranceProviders: { method: 'GET', path: '/api/plans/insurance/providers', access: ['AO'] },
+  createInsuranceProvider: { method: 'POST', path: '/api/plans/insurance', access: MANAGERS },
+  createInvestmentProvider: { method: 'POST', path: '/api/plans/investment', access: MANAGERS },
+  updateInsuranceProvider: { method: 'PUT', path: '/api/plans/insurance/:id', access: MANAGERS },
+  updateInvestmentProvider: { method: 'PUT', path: '/api/plans/investment/:id', access: MANAGERS },
+  listProviders: { method: 'GET', path: '/api/plans/providers', access: WORKSPACE },
+  listInsuranceProviders: { method: 'GET', path: '/api/plans/insurance/providers', access: WORKSPACE },
   providersByService: {
     method: 'GET',
     path: '/api/agencies/providers/by-service/:serviceId',
-    access: ['AO'],
+    access: WORKSPACE,
   },
-  providerBankDetails: { method: 'GET', path: '/api/plans/:id/bank-details', access: ['AO'] },
-  providerLogo: { method: 'GET', path: '/api/plans/:id/logo', access: ['AO'] },
-  deleteProvider: { method: 'DELETE', path: '/api/plans/:id', access: ['AO'] },
-  agencyProfile: { method: 'GET', path: '/api/agencies/profile', access: ['AO'] },
+  providerBankDetails: { method: 'GET', path: '/api/plans/:id/bank-details', access: MANAGERS },
+  providerLogo: { method: 'GET', path: '/api/plans/:id/logo', access: WORKSPACE },
+  deleteProvider: { method: 'DELETE', path: '/api/plans/:id', access: MANAGERS },
+  agencyProfile: { method: 'GET', path: '/api/agencies/profile', access: WORKSPACE },
   updateAgencyProfile: { method: 'PUT', path: '/api/agencies/profile', access: ['AO'] },
   uploadAgencyLogo: { method: 'POST', path: '/api/agencies/profile/logo', access: ['AO'] },
-  agencyLogo: { method: 'GET', path: '/api/agencies/profile/logo', access: ['AO'] },
-  agencyDashboard: { method: 'GET', path: '/api/agencies/dashboard', access: ['AO'] },
+  agencyLogo: { method: 'GET', path: '/api/agencies/profile/logo', access: WORKSPACE },
+  agencyDashboard: { method: 'GET', path: '/api/agencies/dashboard', access: WORKSPACE },
   // Primary clients (issue 5)
-  listPrimaryClients: { method: 'GET', path: '/api/users/primary-clients', access: ['AO'] },
-  listFamilies: { method: 'GET', path: '/api/users/families', access: ['AO'] },
-  createPrimaryClient: { method: 'POST', path: '/api/users/primary-clients', access: ['AO'] },
-  primaryClientDetail: { method: 'GET', path: '/api/users/primary-clients/:id', access: ['AO'] },
-  updatePrimaryClient: { method: 'PUT', path: '/api/users/primary-clients/:id', access: ['AO'] },
-  deletePrimaryClient: { method: 'DELETE', path: '/api/users/primary-clients/:id', access: ['AO'] },
-  setPortalAccess: { method: 'PUT', path: '/api/users/primary-clients/:id/portal-access', access: ['AO'] },
+  listPrimaryClients: { method: 'GET', path: '/api/users/primary-clients', access: WORKSPACE },
+  listFamilies: { method: 'GET', path: '/api/users/families', access: WORKSPACE },
+  createPrimaryClient: { method: 'POST', path: '/api/users/primary-clients', access: WORKSPACE },
+  primaryClientDetail: {
+    method: 'GET',
+    path: '/api/users/primary-clients/:id',
+    access: WORKSPACE,
+    owns: 'client',
+  },
+  updatePrimaryClient: {
+    method: 'PUT',
+    path: '/api/users/primary-clients/:id',
+    access: WORKSPACE,
+    owns: 'client',
+  },
+  deletePrimaryClient: {
+    method: 'DELETE',
+    path: '/api/users/primary-clients/:id',
+    access: MANAGERS,
+    owns: 'client',
+  },
+  setPortalAccess: {
+    method: 'PUT',
+    path: '/api/users/primary-clients/:id/portal-access',
+    access: WORKSPACE,
+    owns: 'client',
+  },
   resetPortalPassword: {
     method: 'POST',
     path: '/api/users/primary-clients/:id/reset-portal-password',
-    access: ['AO'],
+    access: WORKSPACE,
+    owns: 'client',
   },
   // Portal access by invitation (issue 24 item 2, decision 025): a one-time link to choose a password.
-  invitePrimaryClient: { method: 'POST', path: '/api/users/primary-clients/:id/invitation', access: ['AO'] },
+  invitePrimaryClient: {
+    method: 'POST',
+    path: '/api/users/primary-clients/:id/invitation',
+    access: WORKSPACE,
+    owns: 'client',
+  },
   // An agency client may fetch their own photo only (issue 6): another id is a 404 for them.
   primaryClientAvatar: {
     method: 'GET',
     path: '/api/users/primary-clients/:id/avatar',
-    access: ['AO', 'AC'],
+    access: [...WORKSPACE, 'AC'],
+    owns: 'client',
   },
   uploadPrimaryClientAvatar: {
     method: 'POST',
     path: '/api/users/primary-clients/:id/avatar',
-    access: ['AO'],
+    access: WORKSPACE,
+    owns: 'client',
   },
   // Family members (issue 5)
-  createSecondaryClient: { method: 'POST', path: '/api/secondary-clients', access: ['AO'] },
-  secondaryClientDetail: { method: 'GET', path: '/api/secondary-clients/:id', access: ['AO'] },
-  updateSecondaryClient: { method: 'PUT', path: '/api/secondary-clients/:id', access: ['AO'] },
-  deleteSecondaryClient: { method: 'DELETE', path: '/api/secondary-clients/:id', access: ['AO'] },
+  createSecondaryClient: { method: 'POST', path: '/api/secondary-clients', access: WORKSPACE },
+  secondaryClientDetail: {
+    method: 'GET',
+    path: '/api/secondary-clients/:id',
+    access: WORKSPACE,
+    owns: 'member',
+  },
+  updateSecondaryClient: {
+    method: 'PUT',
+    path: '/api/secondary-clients/:id',
+    access: WORKSPACE,
+    owns: 'member',
+  },
+  deleteSecondaryClient: {
+    method: 'DELETE',
+    path: '/api/secondary-clients/:id',
+    access: WORKSPACE,
+    owns: 'member',
+  },
   uploadSecondaryDocument: {
     method: 'POST',
     path: '/api/secondary-clients/:id/documents/:kind',
-    access: ['AO'],
+    access: WORKSPACE,
+    owns: 'member',
   },
-  secondaryDocument: { method: 'GET', path: '/api/secondary-clients/:id/documents/:kind', access: ['AO'] },
+  secondaryDocument: {
+    method: 'GET',
+    path: '/api/secondary-clients/:id/documents/:kind',
+    access: WORKSPACE,
+    owns: 'member',
+  },
   // Client plans (issue 5)
-  addPlansToExisting: { method: 'POST', path: '/api/agencies/add-plans-to-existing', access: ['AO'] },
-  planDetails: { method: 'GET', path: '/api/plans/:id/details', access: ['AO'] },
-  deleteClientPlan: { method: 'DELETE', path: '/api/client-plans/:id', access: ['AO'] },
-  updateClientPlan: { method: 'PUT', path: '/api/client-plans/:id', access: ['AO'] },
-  clientPlanDocument: { method: 'GET', path: '/api/client-plans/:id/document', access: ['AO'] },
-  replaceClientPlanDocument: { method: 'POST', path: '/api/client-plans/:id/document', access: ['AO'] },
+  addPlansToExisting: { method: 'POST', path: '/api/agencies/add-plans-to-existing', access: WORKSPACE },
+  planDetails: { method: 'GET', path: '/api/plans/:id/details', access: WORKSPACE, owns: 'plan' },
+  deleteClientPlan: { method: 'DELETE', path: '/api/client-plans/:id', access: WORKSPACE, owns: 'plan' },
+  updateClientPlan: { method: 'PUT', path: '/api/client-plans/:id', access: WORKSPACE, owns: 'plan' },
+  clientPlanDocument: {
+    method: 'GET',
+    path: '/api/client-plans/:id/document',
+    access: WORKSPACE,
+    owns: 'plan',
+  },
+  replaceClientPlanDocument: {
+    method: 'POST',
+    path: '/api/client-plans/:id/document',
+    access: WORKSPACE,
+    owns: 'plan',
+  },
   // The agency client's own area (issue 6): always the signed-in client's data.
   clientSummary: { method: 'GET', path: '/api/agency-user/client/dashboard/summary', access: ['AC'] },
   clientProfile: { method: 'GET', path: '/api/agency-user/client/profile', access: ['AC'] },
@@ -180,15 +257,25 @@ export const apiPaths = {
   clientAlerts: { method: 'GET', path: '/api/agency-user/upcoming-alerts', access: ['AC'] },
   // Renewals (issue 7): the work-list, what was done, reminder settings and the outbox (AO); the client's
   // choice of e-mail reminders (AC).
-  renewalList: { method: 'GET', path: '/api/renewals', access: ['AO'] },
-  renewalPlan: { method: 'GET', path: '/api/renewals/plans/:id', access: ['AO'] },
-  markPlanRenewed: { method: 'POST', path: '/api/renewals/plans/:id/renewed', access: ['AO'] },
-  markPlanLapsed: { method: 'POST', path: '/api/renewals/plans/:id/lapsed', access: ['AO'] },
-  markPlanContacted: { method: 'POST', path: '/api/renewals/plans/:id/contacted', access: ['AO'] },
-  reminderSettings: { method: 'GET', path: '/api/renewals/settings', access: ['AO'] },
-  updateReminderSettings: { method: 'PUT', path: '/api/renewals/settings', access: ['AO'] },
-  outboxList: { method: 'GET', path: '/api/renewals/outbox', access: ['AO'] },
-  outboxMessage: { method: 'GET', path: '/api/renewals/outbox/:id', access: ['AO'] },
+  renewalList: { method: 'GET', path: '/api/renewals', access: WORKSPACE },
+  renewalPlan: { method: 'GET', path: '/api/renewals/plans/:id', access: WORKSPACE, owns: 'plan' },
+  markPlanRenewed: {
+    method: 'POST',
+    path: '/api/renewals/plans/:id/renewed',
+    access: WORKSPACE,
+    owns: 'plan',
+  },
+  markPlanLapsed: { method: 'POST', path: '/api/renewals/plans/:id/lapsed', access: WORKSPACE, owns: 'plan' },
+  markPlanContacted: {
+    method: 'POST',
+    path: '/api/renewals/plans/:id/contacted',
+    access: WORKSPACE,
+    owns: 'plan',
+  },
+  reminderSettings: { method: 'GET', path: '/api/renewals/settings', access: MANAGERS },
+  updateReminderSettings: { method: 'PUT', path: '/api/renewals/settings', access: MANAGERS },
+  outboxList: { method: 'GET', path: '/api/renewals/outbox', access: MANAGERS },
+  outboxMessage: { method: 'GET', path: '/api/renewals/outbox/:id', access: MANAGERS },
   clientNotificationPreference: {
     method: 'GET',
     path: '/api/agency-user/client/notification-preference',

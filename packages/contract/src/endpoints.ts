@@ -11,7 +11,7 @@ import {
   UpdateOwnerResponseSchema,
   UpdateOwnerSchema,
 } from './admin.ts';
-import { type Access, apiPaths, type EndpointName, type HttpMethod } from './api-paths.ts';
+import { type Access, apiPaths, type EndpointName, type HttpMethod, type Owns } from './api-paths.ts';
 import {
   LoginRequestSchema,
   LoginResponseSchema,
@@ -110,6 +110,8 @@ export interface Endpoint {
   access: Access;
   beforePasswordChange?: boolean;
   beforeSecondFactor?: boolean;
+  /** What the path's `:id` names, for the agent gate (issue 25). */
+  owns?: Owns;
   summary: string;
   tag: string;
   body?: z.ZodType;

@@ -10,6 +10,8 @@ describe('landingPathForRoles (spec §4, login success)', () => {
     [[], '/dashboard', false],
     [['AO', 'ADMIN'], '/dashboard', true],
     [['AC', 'AO'], '/dashboard', false],
+    [['AA'], '/dashboard', false],
+    [['AG'], '/dashboard', false],
   ])('%j → %s (super admin %s)', (roles, path, isSuperAdmin) => {
     expect(landingPathForRoles(roles)).toEqual({ path, isSuperAdmin });
   });
@@ -19,6 +21,8 @@ describe('goBackPathForRoles (spec §2, unauthorized screen)', () => {
   it.each([
     [['AO'], '/agency-dashboard'],
     [['AC'], '/agency-client/dashboard'],
+    [['AA'], '/agency-dashboard'],
+    [['AG'], '/agency-dashboard'],
     [['ADMIN'], null],
     [[], null],
     [['OTHER'], null],
@@ -28,7 +32,7 @@ describe('goBackPathForRoles (spec §2, unauthorized screen)', () => {
 });
 
 describe('roles', () => {
-  it('are the three of spec §6', () => {
-    expect(ROLES).toEqual(['ADMIN', 'AO', 'AC']);
+  it('are the three of spec §6 and the agency staff of decisions §1', () => {
+    expect(ROLES).toEqual(['ADMIN', 'AO', 'AC', 'AA', 'AG']);
   });
 });

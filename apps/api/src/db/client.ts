@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PLANNED_PER_CALL } from './prepared.ts';
 import * as schema from './schema.ts';
-import { currentScope, scopeSettings } from './scope.ts';
+import { currentScope, type ScopeSettings, scopeSettings } from './scope.ts';
 import { announce, CHANNELS, listenOnPool } from './session-changes.ts';
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -115,12 +115,12 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<D
 /** The role the API's queries run as on PostgreSQL: not the tables' owner, no BYPASSRLS (migration 0006). */
 export const APP_ROLE = 'portal_app';
 
-const SET_ROLE_AND_SCOPE = `select set_config('role', '${APP_ROLE}', false), set_config('app.agency_id', $1, false), set_config('app.scope', $2, false)`;
+const SET_ROLE_AND_SCOPE = `select set_config('role', '${APP_ROLE}', false), set_config('app.agency_id', $1, false), set_config('app.scope', $2, false), set_config('app.agent_id', $3, false)`;
 /** With a login role of its own (DATABASE_APP_URL) the connection already is the app: only the scope is set. */
-const SET_SCOPE = `select set_config('app.agency_id', $1, false), set_config('app.scope', $2, false)`;
+const SET_SCOPE = `select set_config('app.agency_id', $1, false), set_config('app.scope', $2, false), set_config('app.agent_id', $3, false)`;
 
 /** What each pooled connection was last given, so a checkout in the same scope costs no round trip. */
-const applied = new WeakMap<pg.PoolClient, { agencyId: string; scope: string }>();
+const applied = new WeakMap<pg.PoolClient, ScopeSettings>();
 
 /**
  * Named (server-side prepared) statements (issue 8): PostgreSQL parses, rewrites (adding the tenant policies)
@@ -166,16 +166,14 @@ function prepareStatements(client: pg.PoolClient): void {
   };
 }
 
-async function applyScope(
-  client: pg.PoolClient,
-  want: { agencyId: string; scope: string },
-  ownLogin: boolean,
-): Promise<void> {
+async function applyScope(client: pg.PoolClient, want: ScopeSettings, ownLogin: boolean): Promise<void> {
   prepareStatements(client);
   const have = applied.get(client);
-  if (have && have.agencyId === want.agencyId && have.scope === want.scope) return;
+  if (have && have.agencyId === want.agencyId && have.scope === want.scope && have.agentId === want.agentId) {
+    return;
+  }
   applied.delete(client);
-  await client.query(ownLogin ? SET_SCOPE : SET_ROLE_AND_SCOPE, [want.agencyId, want.scope]);
+  await client.query(ownLogin ? SET_SCOPE : SET_ROLE_AND_SCOPE, [want.agencyId, want.scope, want.agentId]);
   applied.set(client, want);
 }
 

@@ -39,7 +39,8 @@ const SEARCHED_GIN = { fastupdate: false };
 /** An AES-256-GCM ciphertext (decisions §5), stored as text `iv.tag.data` in base64url. */
 const encrypted = (name: string) => text(name);
 
-export const roleEnum = pgEnum('role', ['ADMIN', 'AO', 'AC']);
+/** The spec's three (§6) and the agency's staff (issue 25): agency admin `AA` and agent `AG`. */
+export const roleEnum = pgEnum('role', ['ADMIN', 'AO', 'AC', 'AA', 'AG']);
 export const serviceCategoryEnum = pgEnum('service_category', ['insurance', 'investment']);
 export const planStatusEnum = pgEnum('plan_status', ['active', 'renewed', 'lapsed', 'closed']);
 export const documentKindEnum = pgEnum('document_kind', [
@@ -59,7 +60,7 @@ export const users = pgTable(
   {
     id: id(),
     role: roleEnum('role').notNull(),
-    /** Set for AC accounts only: a client belongs to one agency (decisions §2). */
+    /** Set for AC accounts and staff (AA, AG): a client or a member of staff belongs to one agency (decisions §2). */
     agencyId: uuid('agency_id').references((): AnyPgColumn => agencies.id),
     /** Stored lower-cased. */
     email: text('email').notNull(),
@@ -84,9 +85,10 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Owner and admin emails are unique on the platform; client emails per agency (decisions §2).
+    // Owner and admin emails are unique on the platform; client and staff emails per agency, one account per
+    // e-mail at an agency's address, since its sign-in asks only the e-mail (decisions §2, issue 25).
     uniqueIndex('users_platform_email_uq').on(t.email).where(sql`${t.role} in ('ADMIN', 'AO')`),
-    uniqueIndex('users_agency_email_uq').on(t.agencyId, t.email).where(sql`${t.role} = 'AC'`),
+    uniqueIndex('users_agency_email_uq').on(t.agencyId, t.email).where(sql`${t.agencyId} is not null`),
     index('users_email_idx').on(t.email),
   ],
 );
@@ -360,6 +362,8 @@ export const primaryClients = pgTable(
     notifyByEmail: boolean('notify_by_email').notNull().default(true),
     preferredLanguage: text('preferred_language').notNull().default('en'),
     createdBy: uuid('created_by').references(() => users.id),
+    /** The agent (AG) who works this client, if any (issue 25): an agent sees only the clients assigned to them. */
+    assignedAgentId: uuid('assigned_agent_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Removed clients are hidden and kept for the retention period (issue 5). */
@@ -376,6 +380,8 @@ export const primaryClients = pgTable(
     uniqueIndex('primary_clients_code_uq').on(t.agencyId, t.clientCode),
     uniqueIndex('primary_clients_user_uq').on(t.userId),
     index('primary_clients_agency_created_idx').on(t.agencyId, t.createdAt, t.id),
+    // An agent's own clients, paged like the whole book (issue 25).
+    index('primary_clients_agent_created_idx').on(t.agencyId, t.assignedAgentId, t.createdAt, t.id),
     index('primary_clients_agency_name_idx').on(t.agencyId, t.firstName, t.lastName),
     index('primary_clients_agency_email_idx').on(t.agencyId, t.email),
     index('primary_clients_agency_phone_idx').on(t.agencyId, t.phone),

@@ -7,12 +7,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * the reminder job, first start). Code outside any scope sees no tenant row at all.
  */
 export type TenantScope =
-  | { readonly kind: 'agency'; readonly agencyId: string }
+  /** `agentId`: an agent's call (issue 25), which sees only the clients assigned to them. */
+  | { readonly kind: 'agency'; readonly agencyId: string; readonly agentId?: string }
   | { readonly kind: 'platform' };
 
 export const PLATFORM_SCOPE: TenantScope = Object.freeze({ kind: 'platform' });
 
-export const agencyScope = (agencyId: string): TenantScope => Object.freeze({ kind: 'agency', agencyId });
+export const agencyScope = (agencyId: string, agentId?: string): TenantScope =>
+  Object.freeze(agentId ? { kind: 'agency', agencyId, agentId } : { kind: 'agency', agencyId });
 
 const storage = new AsyncLocalStorage<TenantScope>();
 
@@ -25,10 +27,19 @@ export function currentScope(): TenantScope | undefined {
   return storage.getStore();
 }
 
-/** The two settings the policies read: `app.agency_id` and `app.scope` (empty when not in a scope). */
-export function scopeSettings(scope: TenantScope | undefined): { agencyId: string; scope: string } {
-  if (!scope) return { agencyId: '', scope: '' };
+export interface ScopeSettings {
+  agencyId: string;
+  scope: string;
+  agentId: string;
+}
+
+/**
+ * The settings the policies read: `app.agency_id`, `app.scope` and `app.agent_id` (empty when not in a scope,
+ * and the agent's id empty for everyone but an agent).
+ */
+export function scopeSettings(scope: TenantScope | undefined): ScopeSettings {
+  if (!scope) return { agencyId: '', scope: '', agentId: '' };
   return scope.kind === 'platform'
-    ? { agencyId: '', scope: 'platform' }
-    : { agencyId: scope.agencyId, scope: 'agency' };
+    ? { agencyId: '', scope: 'platform', agentId: '' }
+    : { agencyId: scope.agencyId, scope: 'agency', agentId: scope.agentId ?? '' };
 }

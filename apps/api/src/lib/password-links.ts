@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@portal/contract';
 import { INVITE_LINK_HOURS, portalUrlFor, RESET_LINK_MINUTES, SET_PASSWORD_PATH } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -23,7 +24,7 @@ export interface PasswordLinkDeps {
 
 export interface LinkAccount {
   userId: string;
-  role: 'ADMIN' | 'AO' | 'AC';
+  role: Role;
   fullName: string;
   email: string;
 }

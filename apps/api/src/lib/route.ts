@@ -31,6 +31,7 @@ export function addRoute<E extends Endpoint>(
       beforePasswordChange: endpoint.beforePasswordChange === true,
       beforeSecondFactor: endpoint.beforeSecondFactor === true,
       replayable: endpoint.replayable !== false,
+      ...(endpoint.owns ? { owns: endpoint.owns } : {}),
     },
     // An endpoint that takes JSON (`body`) or the same payload as multipart (`multipart`) checks the JSON
     // body only; a multipart request is read and checked by its handler.

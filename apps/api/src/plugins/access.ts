@@ -1,6 +1,7 @@
 import {
   type Access,
   MSG,
+  type Owns,
   type Role,
   SECOND_FACTOR_MSG,
   SESSION_DEACTIVATED_DETAIL,
@@ -12,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { agencyScope, inScope, PLATFORM_SCOPE, type TenantScope } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
 import type { TokenService, TokenSubject } from '../lib/tokens.ts';
+import { isAssigned, NOT_FOUND_MESSAGE } from '../lib/workspace.ts';
 import { loadSession } from '../modules/auth/session.ts';
 import type { SessionCache } from '../modules/auth/session-cache.ts';
 
@@ -25,6 +27,8 @@ declare module 'fastify' {
     beforeSecondFactor?: boolean;
     /** Whether the write takes an Idempotency-Key (contract `replayable`); read by the OpenAPI document. */
     replayable?: boolean;
+    /** What the path's `:id` names: an agent's call reaches it only when its client is assigned to them. */
+    owns?: Owns;
   }
   interface FastifyRequest {
     /** The verified caller; set on every route that is not public. */
@@ -73,11 +77,12 @@ export function registerAccess(
     }
     const subject = await deps.tokens.verify(header.replace(/^Bearer\s+/i, ''));
     if (!subject) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
-    // The admin works across agencies; everyone else within the agency of the verified token.
+    // The admin works across agencies; everyone else within the agency of the verified token, and an agent
+    // within the clients assigned to them (issue 25).
     const scope = subject.roles.includes('ADMIN')
       ? PLATFORM_SCOPE
       : subject.agencyId
-        ? agencyScope(subject.agencyId)
+        ? agencyScope(subject.agencyId, subject.roles.includes('AG') ? subject.userId : undefined)
         : null;
     if (!scope) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_REASON);
     // Revocation (decisions §3): the token's version must still be the user's, and the user active.
@@ -110,6 +115,18 @@ export function registerAccess(
   app.addHook('preHandler', (request, _reply, done) => {
     if (request.tenantScope) inScope(request.tenantScope, () => done());
     else done();
+  });
+  // The agent gate (issue 25): an agent's call whose `:id` names a client, family member or plan of a client not
+  // assigned to them is answered as one of another agency's would be, before the handler reads anything.
+  app.addHook('preHandler', async (request) => {
+    const owns = request.routeOptions.config.owns;
+    const scope = request.tenantScope;
+    if (!owns || scope?.kind !== 'agency' || !scope.agentId) return;
+    const id = (request.params as { id?: unknown } | undefined)?.id;
+    const mine =
+      typeof id === 'string' &&
+      (await isAssigned(deps.db, { agencyId: scope.agencyId, agentId: scope.agentId }, owns, id));
+    if (!mine) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE[owns]);
   });
 }
 

@@ -54,9 +54,17 @@ export interface Permission {
 const SEARCHES = ['?search=CANARY-{other}-', '?search=CANARY-{own}-', '?limit=100&offset=0'] as const;
 
 const AO: Permission['allow'] = { AO: 'agency' };
+/** The owner and agency admins (issue 25): the whole book of their agency. */
+const MANAGERS: Permission['allow'] = { AO: 'agency', AA: 'agency' };
+/**
+ * The workspace (issue 25): the owner and agency admins reach the whole book; an agent their own, the objects of
+ * the clients assigned to them (`self`), and another agent's as another agency's.
+ */
+const WORKSPACE: Permission['allow'] = { AO: 'agency', AA: 'agency', AG: 'self' };
 const AC: Permission['allow'] = { AC: 'self' };
 const ADMIN: Permission['allow'] = { ADMIN: 'any' };
-const EVERYONE: Permission['allow'] = { ADMIN: 'self', AO: 'self', AC: 'self' };
+const EVERYONE: Permission['allow'] = { ADMIN: 'self', AO: 'self', AC: 'self', AA: 'self', AG: 'self' };
+const SECOND_FACTOR: Permission['allow'] = { ADMIN: 'self', AO: 'self', AA: 'self', AG: 'self' };
 
 export const permissions = {
   health: { object: 'none', ok: 200, allow: { public: 'any' } },
@@ -80,14 +88,14 @@ export const permissions = {
   // started, or turning off a factor that is not on, is a conflict. The admin has it on (createAdmin): a second
   // set-up is a conflict, and turning it off with a wrong password a 400.
   loginSecondFactor: { object: 'none', ok: 401, allow: { public: 'any' } },
-  secondFactorStatus: { object: 'none', ok: 200, allow: { ADMIN: 'self', AO: 'self' } },
-  confirmSecondFactor: { object: 'none', ok: 409, allow: { ADMIN: 'self', AO: 'self' } },
-  enrolSecondFactor: { object: 'none', ok: 200, okFor: { ADMIN: 409 }, allow: { ADMIN: 'self', AO: 'self' } },
+  secondFactorStatus: { object: 'none', ok: 200, allow: SECOND_FACTOR },
+  confirmSecondFactor: { object: 'none', ok: 409, allow: SECOND_FACTOR },
+  enrolSecondFactor: { object: 'none', ok: 200, okFor: { ADMIN: 409 }, allow: SECOND_FACTOR },
   disableSecondFactor: {
     object: 'none',
     ok: 409,
     okFor: { ADMIN: 400 },
-    allow: { ADMIN: 'self', AO: 'self' },
+    allow: SECOND_FACTOR,
   },
 
   listOwners: { object: 'none', ok: 200, allow: ADMIN, queries: ['?search=CANARY-{other}-'] },
@@ -100,49 +108,49 @@ export const permissions = {
   investmentServices: { object: 'none', ok: 200, allow: EVERYONE },
   createService: { object: 'none', ok: 201, allow: ADMIN },
 
-  createInsuranceProvider: { object: 'none', ok: 201, allow: AO },
-  createInvestmentProvider: { object: 'none', ok: 201, allow: AO },
-  updateInsuranceProvider: { object: 'insuranceProvider', ok: 200, allow: AO },
-  updateInvestmentProvider: { object: 'investmentProvider', ok: 200, allow: AO },
-  listProviders: { object: 'none', ok: 200, allow: AO },
-  listInsuranceProviders: { object: 'none', ok: 200, allow: AO },
-  providersByService: { object: 'none', ok: 200, allow: AO },
-  providerBankDetails: { object: 'insuranceProvider', ok: 200, allow: AO },
-  providerLogo: { object: 'insuranceProvider', ok: 200, allow: AO },
-  deleteProvider: { object: 'insuranceProvider', ok: 200, allow: AO },
+  createInsuranceProvider: { object: 'none', ok: 201, allow: MANAGERS },
+  createInvestmentProvider: { object: 'none', ok: 201, allow: MANAGERS },
+  updateInsuranceProvider: { object: 'insuranceProvider', ok: 200, allow: MANAGERS },
+  updateInvestmentProvider: { object: 'investmentProvider', ok: 200, allow: MANAGERS },
+  listProviders: { object: 'none', ok: 200, allow: WORKSPACE },
+  listInsuranceProviders: { object: 'none', ok: 200, allow: WORKSPACE },
+  providersByService: { object: 'none', ok: 200, allow: WORKSPACE },
+  providerBankDetails: { object: 'insuranceProvider', ok: 200, allow: MANAGERS },
+  providerLogo: { object: 'insuranceProvider', ok: 200, allow: WORKSPACE },
+  deleteProvider: { object: 'insuranceProvider', ok: 200, allow: MANAGERS },
 
-  agencyProfile: { object: 'none', ok: 200, allow: AO },
+  agencyProfile: { object: 'none', ok: 200, allow: WORKSPACE },
   updateAgencyProfile: { object: 'none', ok: 200, allow: AO },
   uploadAgencyLogo: { object: 'none', ok: 200, allow: AO },
-  agencyLogo: { object: 'none', ok: 200, allow: AO },
-  agencyDashboard: { object: 'none', ok: 200, allow: AO },
+  agencyLogo: { object: 'none', ok: 200, allow: WORKSPACE },
+  agencyDashboard: { object: 'none', ok: 200, allow: WORKSPACE },
 
-  listPrimaryClients: { object: 'none', ok: 200, allow: AO, queries: SEARCHES },
-  listFamilies: { object: 'none', ok: 200, allow: AO, queries: SEARCHES },
-  createPrimaryClient: { object: 'none', ok: 201, allow: AO },
-  primaryClientDetail: { object: 'primary', ok: 200, allow: AO },
-  updatePrimaryClient: { object: 'primary', ok: 200, allow: AO },
-  deletePrimaryClient: { object: 'primary', ok: 200, allow: AO },
-  setPortalAccess: { object: 'primary', ok: 200, allow: AO },
-  resetPortalPassword: { object: 'primary', ok: 200, allow: AO },
+  listPrimaryClients: { object: 'none', ok: 200, allow: WORKSPACE, queries: SEARCHES },
+  listFamilies: { object: 'none', ok: 200, allow: WORKSPACE, queries: SEARCHES },
+  createPrimaryClient: { object: 'none', ok: 201, allow: WORKSPACE },
+  primaryClientDetail: { object: 'primary', ok: 200, allow: WORKSPACE },
+  updatePrimaryClient: { object: 'primary', ok: 200, allow: WORKSPACE },
+  deletePrimaryClient: { object: 'primary', ok: 200, allow: MANAGERS },
+  setPortalAccess: { object: 'primary', ok: 200, allow: WORKSPACE },
+  resetPortalPassword: { object: 'primary', ok: 200, allow: WORKSPACE },
   // Issue 24 item 2: an invitation turns portal access on and sends a one-time link.
-  invitePrimaryClient: { object: 'primary', ok: 200, allow: AO },
-  primaryClientAvatar: { object: 'primary', ok: 200, allow: { AO: 'agency', AC: 'self' } },
-  uploadPrimaryClientAvatar: { object: 'primary', ok: 200, allow: AO },
+  invitePrimaryClient: { object: 'primary', ok: 200, allow: WORKSPACE },
+  primaryClientAvatar: { object: 'primary', ok: 200, allow: { ...WORKSPACE, AC: 'self' } },
+  uploadPrimaryClientAvatar: { object: 'primary', ok: 200, allow: WORKSPACE },
 
-  createSecondaryClient: { object: 'primary', inBody: true, ok: 201, allow: AO },
-  secondaryClientDetail: { object: 'secondary', ok: 200, allow: AO },
-  updateSecondaryClient: { object: 'secondary', ok: 200, allow: AO },
-  deleteSecondaryClient: { object: 'secondary', ok: 200, allow: AO },
-  uploadSecondaryDocument: { object: 'secondary', ok: 200, allow: AO },
-  secondaryDocument: { object: 'secondary', ok: 200, allow: AO },
+  createSecondaryClient: { object: 'primary', inBody: true, ok: 201, allow: WORKSPACE },
+  secondaryClientDetail: { object: 'secondary', ok: 200, allow: WORKSPACE },
+  updateSecondaryClient: { object: 'secondary', ok: 200, allow: WORKSPACE },
+  deleteSecondaryClient: { object: 'secondary', ok: 200, allow: WORKSPACE },
+  uploadSecondaryDocument: { object: 'secondary', ok: 200, allow: WORKSPACE },
+  secondaryDocument: { object: 'secondary', ok: 200, allow: WORKSPACE },
 
-  addPlansToExisting: { object: 'primary', inBody: true, ok: 201, allow: AO },
-  planDetails: { object: 'policy', ok: 200, allow: AO },
-  deleteClientPlan: { object: 'policy', ok: 200, allow: AO },
-  updateClientPlan: { object: 'policy', ok: 200, allow: AO },
-  clientPlanDocument: { object: 'policy', ok: 200, allow: AO },
-  replaceClientPlanDocument: { object: 'policy', ok: 200, allow: AO },
+  addPlansToExisting: { object: 'primary', inBody: true, ok: 201, allow: WORKSPACE },
+  planDetails: { object: 'policy', ok: 200, allow: WORKSPACE },
+  deleteClientPlan: { object: 'policy', ok: 200, allow: WORKSPACE },
+  updateClientPlan: { object: 'policy', ok: 200, allow: WORKSPACE },
+  clientPlanDocument: { object: 'policy', ok: 200, allow: WORKSPACE },
+  replaceClientPlanDocument: { object: 'policy', ok: 200, allow: WORKSPACE },
 
   clientSummary: { object: 'none', ok: 200, allow: AC },
   clientProfile: { object: 'none', ok: 200, allow: AC },
@@ -160,17 +168,17 @@ export const permissions = {
   renewalList: {
     object: 'none',
     ok: 200,
-    allow: AO,
+    allow: WORKSPACE,
     queries: ['?window=7', '?window=60', '?window=90', '?window=overdue', '?limit=100'],
   },
-  renewalPlan: { object: 'policy', ok: 200, allow: AO },
-  markPlanRenewed: { object: 'policy', ok: 200, allow: AO },
-  markPlanLapsed: { object: 'policy', ok: 200, allow: AO },
-  markPlanContacted: { object: 'policy', ok: 200, allow: AO },
-  reminderSettings: { object: 'none', ok: 200, allow: AO },
-  updateReminderSettings: { object: 'none', ok: 200, allow: AO },
-  outboxList: { object: 'none', ok: 200, allow: AO, queries: ['?limit=100&offset=0', '?offset=1'] },
-  outboxMessage: { object: 'outbox', ok: 200, allow: AO },
+  renewalPlan: { object: 'policy', ok: 200, allow: WORKSPACE },
+  markPlanRenewed: { object: 'policy', ok: 200, allow: WORKSPACE },
+  markPlanLapsed: { object: 'policy', ok: 200, allow: WORKSPACE },
+  markPlanContacted: { object: 'policy', ok: 200, allow: WORKSPACE },
+  reminderSettings: { object: 'none', ok: 200, allow: MANAGERS },
+  updateReminderSettings: { object: 'none', ok: 200, allow: MANAGERS },
+  outboxList: { object: 'none', ok: 200, allow: MANAGERS, queries: ['?limit=100&offset=0', '?offset=1'] },
+  outboxMessage: { object: 'outbox', ok: 200, allow: MANAGERS },
   clientNotificationPreference: { object: 'none', ok: 200, allow: AC },
   updateClientNotificationPreference: { object: 'none', ok: 200, allow: AC },
 } as const satisfies Record<EndpointName, Permission>;

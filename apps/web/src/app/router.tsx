@@ -1,3 +1,4 @@
+import { ROLES, WORKSPACE_ROLES } from '@portal/contract';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { brandingLoader } from '../features/auth/api/get-branding.ts';
@@ -112,7 +113,7 @@ export const router = createBrowserRouter(
                 import('./routes/set-password.tsx').then((m) => ({ Component: m.SetPasswordScreen })),
             },
             {
-              element: <RequireRoles roles={['ADMIN', 'AO', 'AC']} />,
+              element: <RequireRoles roles={ROLES} />,
               children: [
                 {
                   path: paths.changePassword,
@@ -124,7 +125,7 @@ export const router = createBrowserRouter(
               ],
             },
             {
-              element: <RequireRoles roles={['AO', 'ADMIN']} />,
+              element: <RequireRoles roles={[...WORKSPACE_ROLES, 'ADMIN']} />,
               children: [
                 {
                   path: paths.agencyDashboard,
@@ -141,8 +142,13 @@ export const router = createBrowserRouter(
                       lazy: () =>
                         import('./routes/dashboard-frame.tsx').then((m) => ({ Component: m.DashboardIndex })),
                     },
-                    // The owner-only screens; their table arrives with routes-workspace.tsx (see areas above).
-                    { id: WORKSPACE_ROUTE_ID, element: <RequireRoles roles={['AO']} />, children: [] },
+                    // The workspace's screens (owner and staff, issue 25); their table arrives with
+                    // routes-workspace.tsx (see areas above).
+                    {
+                      id: WORKSPACE_ROUTE_ID,
+                      element: <RequireRoles roles={WORKSPACE_ROLES} />,
+                      children: [],
+                    },
                   ],
                 },
               ],

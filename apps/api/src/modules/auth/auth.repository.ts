@@ -8,7 +8,7 @@ import { agencies, auditLog, ownerAccounts, primaryClients, users } from '../../
 
 export type Candidate = {
   userId: string;
-  role: 'ADMIN' | 'AO' | 'AC';
+  role: Role;
   passwordHash: string;
   fullName: string;
   isActive: boolean;
@@ -66,7 +66,7 @@ export async function findPlatformCandidate(db: Db, email: string): Promise<Cand
   };
 }
 
-/** On an agency's address: that agency's owner, or one of its clients with portal access. */
+/** On an agency's address: that agency's owner, a member of its staff, or one of its clients with portal access. */
 export async function findAgencyCandidate(
   db: Db,
   agency: { id: string; name: string },
@@ -108,14 +108,17 @@ export async function findAgencyCandidate(
       and(eq(primaryClients.userId, users.id), sql`${primaryClients.deletedAt} is null`),
     )
     .crossJoin(ownerUser)
-    .where(and(eq(users.agencyId, agency.id), eq(users.email, email), eq(users.role, 'AC')))
+    .where(
+      and(eq(users.agencyId, agency.id), eq(users.email, email), inArray(users.role, ['AC', 'AA', 'AG'])),
+    )
     .limit(1);
   if (!client) return null;
   return {
     ...client,
     agencyId: agency.id,
     agencyName: agency.name,
-    portalAccess: client.portalAccess ?? false,
+    // Staff (issue 25) have no portal access to speak of: the workspace is theirs.
+    portalAccess: client.role === 'AC' ? (client.portalAccess ?? false) : null,
   };
 }
 

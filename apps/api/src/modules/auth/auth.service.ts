@@ -50,15 +50,18 @@ export interface LoginInput {
   ip: string;
 }
 
+const AGENCY_UNAVAILABLE = 'This agency portal is currently unavailable. Please contact your agency.';
+
 /** Why a correct password still may not sign in (decisions §3). */
 export function refusal(candidate: repo.Candidate): AppError | null {
   if (!candidate.isActive) return new AppError('FORBIDDEN', MSG.accountInactive);
+  // An agency's staff work while its owner does, verified or not (issue 25).
+  if ((candidate.role === 'AA' || candidate.role === 'AG') && candidate.ownerIsActive === false) {
+    return new AppError('FORBIDDEN', AGENCY_UNAVAILABLE);
+  }
   if (candidate.role === 'AC') {
     if (candidate.ownerIsActive === false) {
-      return new AppError(
-        'FORBIDDEN',
-        'This agency portal is currently unavailable. Please contact your agency.',
-      );
+      return new AppError('FORBIDDEN', AGENCY_UNAVAILABLE);
     }
     if (candidate.ownerIsVerified !== true) return new AppError('FORBIDDEN', MSG.agencyPending);
     if (candidate.portalAccess !== true) {

@@ -1,3 +1,4 @@
+import type { Role } from '@portal/contract';
 import type { Hearing } from '../../db/client.ts';
 import { onSessionChange } from '../../db/session-changes.ts';
 
@@ -5,7 +6,7 @@ import { onSessionChange } from '../../db/session-changes.ts';
 export interface SessionState {
   tokenVersion: number;
   isActive: boolean;
-  role: 'ADMIN' | 'AO' | 'AC';
+  role: Role;
   mustChangePassword: boolean;
   /** A platform admin without its required second factor: only the set-up is open (issue 23 item 14). */
   mustEnrolSecondFactor?: boolean;

@@ -1,4 +1,4 @@
-import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CursorParts, cursorOf, keyset, type PagePlace, pageOf } from '../../db/keyset.ts';
 import { inlineCount } from '../../db/literal.ts';
@@ -225,14 +225,17 @@ export async function setOwnerFlags(
     .where(eq(ownerAccounts.id, owner.id));
 }
 
-/** Revokes every token of the owner's agencies' clients (their portal closes with the owner's). */
-export async function revokeAgencyClientTokens(tx: Tx, ownerId: string) {
+/**
+ * Revokes every token of the owner's agencies' clients (their portal closes with the owner's), and with
+ * `staffToo` their staff's (a deactivated owner's staff stop too; an unverified agency's staff work on, issue 25).
+ */
+export async function revokeAgencyClientTokens(tx: Tx, ownerId: string, staffToo = false) {
   await tx
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(
       and(
-        eq(users.role, 'AC'),
+        staffToo ? inArray(users.role, ['AC', 'AA', 'AG']) : eq(users.role, 'AC'),
         sql`${users.agencyId} in (select ${agencies.id} from ${agencies} where ${agencies.ownerId} = ${ownerId})`,
       ),
     );

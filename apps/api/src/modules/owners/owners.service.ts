@@ -99,7 +99,7 @@ export async function updateOwner(deps: OwnersDeps, admin: TokenSubject, input: 
     );
     if (before.IsActive && !input.IsActive) await bumpTokenVersion(tx, before.userId);
     if ((before.IsActive && !input.IsActive) || (before.IsVerified && !input.IsVerified)) {
-      await repo.revokeAgencyClientTokens(tx, before.ClientId);
+      await repo.revokeAgencyClientTokens(tx, before.ClientId, before.IsActive && !input.IsActive);
     }
     await writeAudit(tx, {
       actorUserId: admin.userId,

@@ -18,6 +18,7 @@ import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
+import { NOT_FOUND_MESSAGE } from '../../lib/workspace.ts';
 import { bad, insertPlans, matchFiles } from './insert-plans.ts';
 import * as repo from './plans.repository.ts';
 
@@ -26,7 +27,7 @@ export interface PlansDeps {
   documents: DocumentStore;
 }
 
-export const PLAN_NOT_FOUND = 'No plan of your agency’s clients exists with this id.';
+export const PLAN_NOT_FOUND = NOT_FOUND_MESSAGE.plan;
 
 export interface PlansUpload {
   fields: Record<string, string>;

@@ -17,6 +17,7 @@ import { fullName } from '../../lib/names.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { NOT_FOUND_MESSAGE } from '../../lib/workspace.ts';
 import * as repo from './primary-clients.repository.ts';
 
 export interface PrimaryClientsDeps {
@@ -26,7 +27,7 @@ export interface PrimaryClientsDeps {
   encryptionKey: Buffer;
 }
 
-export const CLIENT_NOT_FOUND = 'No client of your agency exists with this id.';
+export const CLIENT_NOT_FOUND = NOT_FOUND_MESSAGE.client;
 
 export type CreateInput = z.output<typeof CreatePrimaryClientWithPlansSchema>;
 type UpdateInput = z.output<typeof UpdatePrimaryClientSchema>;

@@ -7,6 +7,7 @@ import { recordAnswer } from '../../lib/idempotency.ts';
 import { fullName } from '../../lib/names.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { NOT_FOUND_MESSAGE } from '../../lib/workspace.ts';
 import * as repo from './renewals.repository.ts';
 
 // The renewal work-list (issue 7): what ends in a window and what reminders went out. The owner's marks are in
@@ -19,7 +20,7 @@ export interface RenewalsDeps {
   delivery: 'smtp' | 'outbox';
 }
 
-export const PLAN_NOT_FOUND = 'No plan of your agency’s clients exists with this id.';
+export const PLAN_NOT_FOUND = NOT_FOUND_MESSAGE.plan;
 
 export function bad(field: string, message: string) {
   return new AppError('BAD_REQUEST', message, message, { fields: { [field]: message } });

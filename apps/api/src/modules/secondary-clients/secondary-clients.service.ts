@@ -18,6 +18,7 @@ import { fullName } from '../../lib/names.ts';
 import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { NOT_FOUND_MESSAGE } from '../../lib/workspace.ts';
 import { toPlanItem } from '../primary-clients/plan-items.ts';
 import { plansOf } from '../primary-clients/primary-clients.repository.ts';
 import * as repo from './secondary-clients.repository.ts';
@@ -28,7 +29,7 @@ export interface SecondaryClientsDeps {
   encryptionKey: Buffer;
 }
 
-export const MEMBER_NOT_FOUND = 'No family member of your agency’s clients exists with this id.';
+export const MEMBER_NOT_FOUND = NOT_FOUND_MESSAGE.member;
 export const PRIMARY_NOT_YOURS = 'Primary Client Id does not name a client of your agency.';
 
 type CreateInput = z.output<typeof CreateSecondaryClientSchema>;

@@ -1,3 +1,4 @@
+import { isWorkspaceRole } from '@portal/contract';
 import { Outlet } from 'react-router';
 import { SignedInLayout } from '../../components/layouts/signed-in-layout.tsx';
 import { WorkspaceLayout } from '../../components/layouts/workspace-layout.tsx';
@@ -5,9 +6,9 @@ import { DashboardHome } from '../../features/workspace/components/dashboard-hom
 import { currentClaims } from '../../lib/session.ts';
 import { WelcomeContent } from './welcome.tsx';
 
-/** /dashboard: the agency workspace for an owner; the platform admin, who has no agency, gets the welcome. */
+/** /dashboard: the agency workspace for an owner or their staff; the platform admin, who has no agency, gets the welcome. */
 export function DashboardFrame() {
-  if (currentClaims()?.roles.includes('AO')) return <WorkspaceLayout />;
+  if (isWorkspaceRole(currentClaims()?.roles ?? [])) return <WorkspaceLayout />;
   return (
     <SignedInLayout>
       <Outlet />
@@ -15,8 +16,8 @@ export function DashboardFrame() {
   );
 }
 
-/** The /dashboard index: the owner's dashboard home; the admin's welcome. */
+/** The /dashboard index: the workspace's dashboard home; the admin's welcome. */
 export function DashboardIndex() {
-  if (currentClaims()?.roles.includes('AO')) return <DashboardHome />;
+  if (isWorkspaceRole(currentClaims()?.roles ?? [])) return <DashboardHome />;
   return <WelcomeContent showVerification />;
 }
