@@ -30,7 +30,7 @@ import {
 } from '../fixtures/client-portal.ts';
 import { pdfOf } from '../fixtures/pdf-bytes.ts';
 import { TEST_APP_LOGIN } from '../global-setup.ts';
-import { bearer, createTestApp, type TestApp } from '../helpers.ts';
+import { assignClients, bearer, createStaff, createTestApp, type TestApp } from '../helpers.ts';
 
 // Issue 9, item 2 (decision 012): row-level security is a second wall behind the application's own
 // `agency_id` filters. On PostgreSQL the API's queries run as portal_app — not the tables' owner, no
@@ -318,6 +318,75 @@ describe.skipIf(!onPostgres)('row-level security on PostgreSQL', () => {
       });
       expect(alerts.statusCode, alerts.body).toBe(200);
     }
+  });
+
+  it("shows an agent only their assigned clients' rows and refuses writes outside them (migration 0024)", async () => {
+    // A second client of A with a member and plans, assigned to nobody; Meera Iyer (A's first) to the agent.
+    const other = await signedInClient(t, a, 'Rohan Kulkarni');
+    await addFamilyMember(t, a, other.primaryClientId, { firstName: 'Ira', lastName: 'Kulkarni' });
+    await addPolicy(t, a, other.primaryClientId, 'health');
+    await addAccount(t, a, other.primaryClientId, 'mutual_funds');
+    const agent = await createStaff(t, a.agency.agencyId, 'AG');
+    await assignClients(t.db, [aClient.primaryClientId], agent.userId);
+    const agentScope = agencyScope(a.agency.agencyId, agent.userId);
+    const clientIdsIn = async (scope: TenantScope) =>
+      as(scope, async (db) => ({
+        clients: (await db.select({ id: primaryClients.id }).from(primaryClients)).map((r) => r.id),
+        members: (await db.select({ id: secondaryClients.primaryClientId }).from(secondaryClients)).map(
+          (r) => r.id,
+        ),
+        policies: (await db.select({ id: insurancePolicies.primaryClientId }).from(insurancePolicies)).map(
+          (r) => r.id,
+        ),
+        accounts: (await db.select({ id: investmentAccounts.primaryClientId }).from(investmentAccounts)).map(
+          (r) => r.id,
+        ),
+      }));
+    const owner = await clientIdsIn(agencyScope(a.agency.agencyId));
+    expect(owner.clients).toEqual(expect.arrayContaining([aClient.primaryClientId, other.primaryClientId]));
+    expect(owner.policies).toContain(other.primaryClientId);
+    const seen = await clientIdsIn(agentScope);
+    for (const [table, ids] of Object.entries(seen)) {
+      expect(ids.length, table).toBeGreaterThan(0);
+      expect(new Set(ids), table).toEqual(new Set([aClient.primaryClientId]));
+    }
+    // Writes: a member for the other client, a client assigned elsewhere, and taking the other client over.
+    await expect(
+      as(agentScope, (db) =>
+        db.insert(secondaryClients).values({
+          agencyId: a.agency.agencyId,
+          primaryClientId: other.primaryClientId,
+          firstName: 'Intruder',
+          relationship: 'Brother',
+        }),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '42501' } });
+    const taken = await as(agentScope, (db) =>
+      db
+        .update(primaryClients)
+        .set({ assignedAgentId: agent.userId })
+        .where(eq(primaryClients.id, other.primaryClientId))
+        .returning({ id: primaryClients.id }),
+    );
+    expect(taken).toEqual([]);
+    await expect(
+      as(agentScope, (db) =>
+        db
+          .update(primaryClients)
+          .set({ assignedAgentId: null })
+          .where(eq(primaryClients.id, aClient.primaryClientId)),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '42501' } });
+    // The plans of the agent's own client go on reading as before.
+    const plans = await as(agentScope, (db) =>
+      plansOf(db, a.agency.agencyId, aClient.primaryClientId).then(
+        (p) => p.insurance.length + p.investment.length,
+      ),
+    );
+    expect(plans).toBe(2);
+    console.log(
+      `[security] rls: an agent's scope shows 1 of ${owner.clients.length} clients of its agency, their members and plans only; writes outside them refused`,
+    );
   });
 
   it('answers searches from their trigram indexes through the wall, not by reading every row (migrations 0009 and 0018)', async () => {
