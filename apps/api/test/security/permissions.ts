@@ -61,6 +61,8 @@ const MANAGERS: Permission['allow'] = { AO: 'agency', AA: 'agency' };
  * the clients assigned to them (`self`), and another agent's as another agency's.
  */
 const WORKSPACE: Permission['allow'] = { AO: 'agency', AA: 'agency', AG: 'self' };
+/** The agency's own records that belong to no client (its provider companies): the whole workspace reaches them. */
+const WORKSPACE_AGENCY: Permission['allow'] = { AO: 'agency', AA: 'agency', AG: 'agency' };
 const AC: Permission['allow'] = { AC: 'self' };
 const ADMIN: Permission['allow'] = { ADMIN: 'any' };
 const EVERYONE: Permission['allow'] = { ADMIN: 'self', AO: 'self', AC: 'self', AA: 'self', AG: 'self' };
@@ -116,7 +118,7 @@ export const permissions = {
   listInsuranceProviders: { object: 'none', ok: 200, allow: WORKSPACE },
   providersByService: { object: 'none', ok: 200, allow: WORKSPACE },
   providerBankDetails: { object: 'insuranceProvider', ok: 200, allow: MANAGERS },
-  providerLogo: { object: 'insuranceProvider', ok: 200, allow: WORKSPACE },
+  providerLogo: { object: 'insuranceProvider', ok: 200, allow: WORKSPACE_AGENCY },
   deleteProvider: { object: 'insuranceProvider', ok: 200, allow: MANAGERS },
 
   agencyProfile: { object: 'none', ok: 200, allow: WORKSPACE },

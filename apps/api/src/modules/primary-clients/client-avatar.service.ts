@@ -1,3 +1,4 @@
+import { isWorkspaceRole } from '@portal/contract';
 import { writeAudit } from '../../lib/audit.ts';
 import type { StoredDocument } from '../../lib/documents.ts';
 import { IMAGE_MIMES } from '../../lib/documents.ts';
@@ -74,8 +75,9 @@ export async function avatar(
   const agencyId = agencyOf(subject);
   const row = await mustFind(deps.db, agencyId, id);
   // An agency client sees their own photo only; anyone else's looks absent, like another agency's (issue 6).
-  const ownerRole = subject.roles.includes('AO');
-  if (!ownerRole && (row.client.userId !== subject.userId || !row.client.portalAccess)) {
+  // The workspace (owner and staff) reaches it; an agent only a client of theirs, which the agent gate checked.
+  const workspace = isWorkspaceRole(subject.roles);
+  if (!workspace && (row.client.userId !== subject.userId || !row.client.portalAccess)) {
     throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
   }
   const doc = row.client.avatarDocumentId
@@ -85,7 +87,7 @@ export async function avatar(
   // Every download of a client's document is audited (decisions §5).
   await writeAudit(deps.db, {
     actorUserId: subject.userId,
-    actorRole: ownerRole ? 'AO' : 'AC',
+    actorRole: subject.roles[0] ?? null,
     agencyId,
     action: 'document.download',
     targetType: 'primary_client',
