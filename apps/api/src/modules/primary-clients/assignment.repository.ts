@@ -46,10 +46,10 @@ export async function setAgent(tx: Tx, agencyId: string, ids: string[], agentId:
 
 /** The agency's agents, active first, with how many live clients each is assigned now. */
 export async function agentsOf(db: Db, agencyId: string) {
-  const assigned = sql<number>`(select count(*)::int from ${primaryClients}
-    where ${primaryClients.agencyId} = ${users.agencyId}
-      and ${primaryClients.assignedAgentId} = ${users.id}
-      and ${primaryClients.deletedAt} is null)`;
+  // Written out: drizzle names a one-table select's columns without their table, which would correlate nothing.
+  const assigned = sql<number>`(select count(*)::int from "primary_clients" pc
+    where pc."agency_id" = "users"."agency_id" and pc."assigned_agent_id" = "users"."id"
+      and pc."deleted_at" is null)`;
   const rows = await db
     .select({
       id: users.id,
