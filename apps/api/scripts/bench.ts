@@ -23,6 +23,7 @@ import { defaultHashConcurrency, REPO_ROOT } from '../src/config.ts';
 import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { encryptField } from '../src/lib/crypto.ts';
+import { AGENT_EMAIL, ensureBenchAgent } from './bench-agent.ts';
 import {
   familyNameAt,
   generateFamiliesAndPlans,
@@ -359,6 +360,11 @@ const policyOfOne = bigAgencyId
 const familyName = bigAgencyId
   ? await familyNameAt(big.query, bigAgencyId, Math.floor(SIZES.clients * 0.3))
   : 'Priya Sharma';
+// The agency's agent and their clients, spread over the agency (issue 25 item 8).
+const agentClients = bigAgencyId
+  ? await ensureBenchAgent(big.query, bigAgencyId, await hash(PASSWORD, OPTIONS))
+  : 0;
+if (bigAgencyId) log(`bench set: the agent has ${agentClients} of ${SIZES.clients} clients`);
 await big.close();
 const small = await openHandle(smallUrl ? { url: smallUrl } : { dir: path.join(dataDir, 'pglite-10k') });
 await ensureData(small, SMALL, '10k set');
@@ -438,6 +444,7 @@ const adminToken = await signIn(APP, ADMIN_EMAIL, PORTAL_HOST);
 const smallAdminToken = await signIn(SMALL_APP, ADMIN_EMAIL, PORTAL_HOST);
 const ownerToken = await signIn(APP, 'bench-owner@bench.in', PORTAL_HOST);
 const clientToken = await signIn(APP, 'client1@bench.in', agencyHost);
+const agentToken = await signIn(APP, AGENT_EMAIL, agencyHost);
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 if (process.env.BENCH_SERVE_ONLY) {
   // For looking into one path by hand: the servers stay up with these tokens until Ctrl-C.
@@ -668,6 +675,26 @@ for (const way of ['served', 'anew', 'alone'] as const)
       connections: way === 'alone' ? 1 : 10,
       headers: { ...auth(ownerToken), ...(way === 'served' ? {} : FRESH) },
     });
+// An agent's list and search (issue 25 item 8): the same goals as the owner's, over the agent's clients only.
+const AGENT_SET = `${agentClients / 1000}k of ${SIZES.clients / 1000}k`;
+const agentRuns = [
+  {
+    name: `workspace client list page 1 as agent (${AGENT_SET})`,
+    url: `${APP}/api/users/primary-clients?limit=10`,
+  },
+  {
+    name: `workspace client search as agent (${AGENT_SET})`,
+    url: `${APP}/api/users/primary-clients?search=sharma&limit=10`,
+  },
+];
+for (const way of ['served', 'anew', 'alone'] as const)
+  for (const l of agentRuns)
+    await measure({
+      ...l,
+      name: `${l.name}${SUFFIX[way]}`,
+      connections: way === 'alone' ? 1 : 10,
+      headers: { ...auth(agentToken), ...(way === 'served' ? {} : FRESH) },
+    });
 // The owner's home: no goal in issue 8; its figures come from kept totals (migration 0012), not from 300k plans.
 await measure({
   name: 'workspace home (100k clients, 300k plans)',
@@ -769,6 +796,7 @@ for (const name of [
   'workspace client search by phone (100k)',
   'workspace client search by policy number (100k)',
   'workspace client search by family member (100k)',
+  ...agentRuns.map((l) => l.name),
 ])
   judge(name, '1 PK lookup', ceilingOne, 'p95 ≤ 5 ms', (r) => r.p95 <= 5);
 for (const name of ADMIN_PATHS) {
@@ -790,7 +818,8 @@ const judgeAlone = (name: string, goal: string, pass: (r: Result) => boolean) =>
   r.goal = goal;
   r.pass = pass(r);
 };
-for (const { name } of workspaceRuns) judgeAlone(name, 'first visit alone: p95 ≤ 5 ms', (r) => r.p95 <= 5);
+for (const { name } of [...workspaceRuns, ...agentRuns])
+  judgeAlone(name, 'first visit alone: p95 ≤ 5 ms', (r) => r.p95 <= 5);
 for (const name of ADMIN_PATHS) {
   const tenK = byName.get(`${name} (10k)${ALONE}`)!;
   judgeAlone(

@@ -251,7 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalHost: config.portalHost,
     portalScheme: config.portalScheme,
   });
-  dashboardRoutes(app, { db });
+  dashboardRoutes(app, { db, answers });
   primaryClientsRoutes(app, {
     db,
     answers,

@@ -48,7 +48,8 @@ const cursor = z
   .optional();
 
 /** A list's page by number (`offset`) or by cursor either way, with an optional search. */
-export const CursorPageQuerySchema = PageQuerySchema.extend({
+/** The fields of a cursor page query, unrefined, for lists that add a filter of their own. */
+export const CursorPageQueryFields = PageQuerySchema.extend({
   search: z
     .string({ error: 'Search must be text.' })
     .trim()
@@ -58,10 +59,15 @@ export const CursorPageQuerySchema = PageQuerySchema.extend({
   after: cursor,
   /** The page before this place (Previous). */
   before: cursor,
-}).refine((q) => !(q.after && q.before), {
-  error: 'Send after or before, not both.',
-  path: ['before'],
 });
+
+/** A page is read one way: after a place or before it. */
+export const oneCursor = {
+  check: (q: { after?: string | undefined; before?: string | undefined }) => !(q.after && q.before),
+  message: { error: 'Send after or before, not both.', path: ['before'] },
+};
+
+export const CursorPageQuerySchema = CursorPageQueryFields.refine(oneCursor.check, oneCursor.message);
 
 export const OwnerListQuerySchema = CursorPageQuerySchema;
 export type OwnerListQuery = z.input<typeof OwnerListQuerySchema>;

@@ -123,6 +123,9 @@ export const apiPaths = {
   listPrimaryClients: { method: 'GET', path: '/api/users/primary-clients', access: WORKSPACE },
   listFamilies: { method: 'GET', path: '/api/users/families', access: WORKSPACE },
   createPrimaryClient: { method: 'POST', path: '/api/users/primary-clients', access: WORKSPACE },
+  // Assignment of clients to agents (issue 25 item 3): the owner and agency admins.
+  assignPrimaryClients: { method: 'PUT', path: '/api/users/primary-clients/assignment', access: MANAGERS },
+  listAgents: { method: 'GET', path: '/api/users/agents', access: MANAGERS },
   primaryClientDetail: {
     method: 'GET',
     path: '/api/users/primary-clients/:id',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CursorPageQuerySchema, CursorPaginationSchema } from './admin.ts';
+import { CursorPageQueryFields, CursorPaginationSchema, oneCursor } from './admin.ts';
+import { AgentFilterSchema, AssignedAgentSchema } from './assignment.ts';
 import { passwordSchema, phoneRule } from './auth.ts';
 import { MSG } from './messages.ts';
 import { PlanStatusSchema } from './plan-status.ts';
@@ -214,7 +215,11 @@ export const UpdatePrimaryClientSchema = z.object({
 });
 export type UpdatePrimaryClient = z.input<typeof UpdatePrimaryClientSchema>;
 
-export const PrimaryClientListQuerySchema = CursorPageQuerySchema;
+/** Registered Users' page; `agent` narrows a manager's list to one agent's clients or nobody's (issue 25). */
+export const PrimaryClientListQuerySchema = CursorPageQueryFields.extend({ agent: AgentFilterSchema }).refine(
+  oneCursor.check,
+  oneCursor.message,
+);
 export type PrimaryClientListQuery = z.input<typeof PrimaryClientListQuerySchema>;
 
 export const PrimaryClientListItemSchema = z.object({
@@ -227,6 +232,8 @@ export const PrimaryClientListItemSchema = z.object({
   plan_count: z.number().int(),
   portal_access: z.boolean(),
   created_at: z.string(),
+  /** Whom the client is assigned to (issue 25); an agent sees themself. */
+  assigned_agent: AssignedAgentSchema,
 });
 export type PrimaryClientListItem = z.infer<typeof PrimaryClientListItemSchema>;
 
@@ -264,6 +271,8 @@ export const PrimaryClientSchema = z.object({
   portal_email: z.string().nullable(),
   must_change_password: z.boolean(),
   avatar_url: z.string().nullable(),
+  /** Whom the client is assigned to (issue 25); an agent sees themself. */
+  assigned_agent: AssignedAgentSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -12,6 +12,7 @@ import {
   UpdateOwnerSchema,
 } from './admin.ts';
 import { type Access, apiPaths, type EndpointName, type HttpMethod, type Owns } from './api-paths.ts';
+import { AgentListResponseSchema, AssignClientsResponseSchema, AssignClientsSchema } from './assignment.ts';
 import {
   LoginRequestSchema,
   LoginResponseSchema,
@@ -482,6 +483,22 @@ export const endpoints = {
     tag: 'clients',
     querystring: PrimaryClientListQuerySchema,
     response: PrimaryClientListResponseSchema,
+    status: 200,
+  },
+  assignPrimaryClients: {
+    ...apiPaths.assignPrimaryClients,
+    summary:
+      'Assign primary clients (1 to 500) to an active agent of the agency, or to nobody (agent_id null); all or nothing, one audit entry per client that changed hands',
+    tag: 'clients',
+    body: AssignClientsSchema,
+    response: AssignClientsResponseSchema,
+    status: 200,
+  },
+  listAgents: {
+    ...apiPaths.listAgents,
+    summary: "The agency's agents to assign clients to: name, e-mail, whether active, clients assigned now",
+    tag: 'clients',
+    response: AgentListResponseSchema,
     status: 200,
   },
   createPrimaryClient: {

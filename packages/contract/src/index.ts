@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './api-paths.ts';
+export * from './assignment.ts';
 export * from './auth.ts';
 export * from './branding.ts';
 export * from './client-portal.ts';

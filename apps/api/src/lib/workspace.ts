@@ -1,5 +1,5 @@
 import { MSG, type Owns, type WorkspaceRole } from '@portal/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { insurancePolicies, investmentAccounts, primaryClients, secondaryClients } from '../db/schema.ts';
@@ -120,4 +120,17 @@ export async function assertMayWorkClient(db: Db, ws: Workspace, clientId: strin
   if (!(await isAssigned(db, { agencyId: ws.agencyId, agentId: ws.agentId }, 'client', clientId))) {
     throw refusal();
   }
+}
+
+/**
+ * The lists' narrowing to an agent's clients (decision 034): the condition on `primary_clients` for an agent,
+ * nothing for the owner and agency admins. Every list and figure of the workspace ANDs it with the agency's.
+ */
+export function assignedOnly(ws: Pick<Workspace, 'agentId'>): SQL | undefined {
+  return ws.agentId === null ? undefined : eq(primaryClients.assignedAgentId, ws.agentId);
+}
+
+/** The key part of a kept answer that differs per agent (decision 034): the agency's scope holds both. */
+export function keptFor(ws: Pick<Workspace, 'agentId'>): string {
+  return ws.agentId === null ? 'all' : `agent ${ws.agentId}`;
 }

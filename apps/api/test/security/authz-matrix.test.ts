@@ -526,6 +526,8 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
       return json(m, url, { new_password: 'Grahak#Naya2026m' });
     case 'uploadPrimaryClientAvatar':
       return form(m, url, [pngPart('avatar', side)]);
+    case 'assignPrimaryClients':
+      return json(m, url, { client_ids: [cell.objectId], agent_id: null });
     case 'createSecondaryClient':
       return json(m, url, { primary_client_id: cell.objectId, ...familyPayload(side) });
     case 'updateSecondaryClient':

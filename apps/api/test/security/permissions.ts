@@ -130,6 +130,9 @@ export const permissions = {
   listPrimaryClients: { object: 'none', ok: 200, allow: WORKSPACE, queries: SEARCHES },
   listFamilies: { object: 'none', ok: 200, allow: WORKSPACE, queries: SEARCHES },
   createPrimaryClient: { object: 'none', ok: 201, allow: WORKSPACE },
+  // Issue 25 item 3: the owner and agency admins assign clients (named in the body) to an agent or nobody.
+  assignPrimaryClients: { object: 'primary', inBody: true, ok: 200, allow: MANAGERS },
+  listAgents: { object: 'none', ok: 200, allow: MANAGERS },
   primaryClientDetail: { object: 'primary', ok: 200, allow: WORKSPACE },
   updatePrimaryClient: { object: 'primary', ok: 200, allow: WORKSPACE },
   deletePrimaryClient: { object: 'primary', ok: 200, allow: MANAGERS },

@@ -34,6 +34,8 @@ export const queryKeys = {
     /** A client's name and contact only (Add Secondary Client's chosen client): family changes leave it alone. */
     name: (id: string) => ['primary-client-names', id] as const,
   },
+  /** The agency's agents to assign clients to, with their counts (issue 25). */
+  agents: ['agents'] as const,
   secondaryClients: {
     all: ['secondary-clients'] as const,
     detail: (id: string) => ['secondary-clients', 'detail', id] as const,

@@ -23,13 +23,20 @@ type PlanTable = typeof insurancePolicies | typeof investmentAccounts;
  * Active plans ending between today and `until`: with both ends in the index condition, the end-date index reads
  * only the window, not every plan that ended before today.
  */
-function activeEnding(table: PlanTable, agencyId: string, today: string, until: string): SQL {
+function activeEnding(
+  table: PlanTable,
+  agencyId: string,
+  today: string,
+  until: string,
+  assigned: SQL | undefined,
+): SQL {
   return and(
     eq(table.agencyId, agencyId),
     isNull(table.deletedAt),
     eq(table.status, 'active'),
     between(table.endDate, today, until),
     isNull(primaryClients.deletedAt),
+    assigned,
   ) as SQL;
 }
 
@@ -76,6 +83,8 @@ export async function renewals(
   until: string,
   kind: 'insurance' | 'investment',
   limit: number,
+  /** An agent's clients only (decision 034). */
+  assigned?: SQL,
 ) {
   const table: PlanTable = kind === 'insurance' ? insurancePolicies : investmentAccounts;
   const number = kind === 'insurance' ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
@@ -99,12 +108,12 @@ export async function renewals(
     .innerJoin(providers, and(eq(providers.id, table.providerId), eq(providers.agencyId, agencyId)))
     .innerJoin(services, eq(services.id, table.serviceId))
     .leftJoin(holder, and(eq(holder.id, table.secondaryClientId), eq(holder.agencyId, agencyId)))
-    .where(activeEnding(table, agencyId, today, until))
+    .where(activeEnding(table, agencyId, today, until, assigned))
     .orderBy(table.endDate, table.id)
     .limit(limit);
 }
 
-export function recentClients(db: Db, agencyId: string, limit: number) {
+export function recentClients(db: Db, agencyId: string, limit: number, assigned?: SQL) {
   return db
     .select({
       id: primaryClients.id,
@@ -116,7 +125,7 @@ export function recentClients(db: Db, agencyId: string, limit: number) {
       createdAt: primaryClients.createdAt,
     })
     .from(primaryClients)
-    .where(and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt)))
+    .where(and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt), assigned))
     .orderBy(desc(primaryClients.createdAt), desc(primaryClients.id))
     .limit(limit);
 }

@@ -8,9 +8,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { addDays, daysBetween, todayInIndia } from '../../lib/dates.ts';
 import { fullName } from '../../lib/names.ts';
-import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { assignedOnly, workspaceOf } from '../../lib/workspace.ts';
 import { listServices } from '../services/services.repository.ts';
+import { agentClientCounts, agentPlanFigures } from './agent-figures.repository.ts';
 import * as repo from './dashboard.repository.ts';
 
 const RENEWALS_LIMIT = 50;
@@ -20,7 +21,10 @@ export async function agencyDashboard(
   subject: TokenSubject,
   today = todayInIndia(),
 ): Promise<{ status: 'success'; data: AgencyDashboard }> {
-  const agencyId = agencyOf(subject);
+  const ws = workspaceOf(subject);
+  const { agencyId, agentId } = ws;
+  // An agent's home shows their clients only (issue 25 item 6): counted from them, not the agency's totals.
+  const assigned = assignedOnly(ws);
   const [longest] = [...RENEWAL_WINDOWS_DAYS].sort((a, b) => b - a);
   const until = addDays(today, longest ?? 60);
   const [
@@ -33,13 +37,13 @@ export async function agencyDashboard(
     recent,
     names,
   ] = await Promise.all([
-    repo.clientCounts(db, agencyId),
+    agentId ? agentClientCounts(db, agencyId, agentId) : repo.clientCounts(db, agencyId),
     listServices(db, 'insurance'),
     listServices(db, 'investment'),
-    repo.planFigures(db, agencyId, today),
-    repo.renewals(db, agencyId, today, until, 'insurance', RENEWALS_LIMIT),
-    repo.renewals(db, agencyId, today, until, 'investment', RENEWALS_LIMIT),
-    repo.recentClients(db, agencyId, DASHBOARD_RECENT_CLIENTS),
+    agentId ? agentPlanFigures(db, agencyId, agentId, today) : repo.planFigures(db, agencyId, today),
+    repo.renewals(db, agencyId, today, until, 'insurance', RENEWALS_LIMIT, assigned),
+    repo.renewals(db, agencyId, today, until, 'investment', RENEWALS_LIMIT, assigned),
+    repo.recentClients(db, agencyId, DASHBOARD_RECENT_CLIENTS, assigned),
     repo.providerNames(db, agencyId),
   ]);
   // planFigures' rows: a kind's whole (neither id), its services (serviceId) and its providers (providerId).

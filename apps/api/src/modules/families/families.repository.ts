@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inlineCount } from '../../db/literal.ts';
 import {
@@ -76,8 +76,11 @@ export async function familyPage(
   db: Db,
   agencyId: string,
   page: { offset: number; limit: number; search?: string | undefined },
+  /** An agent's clients only (decision 034); nothing for the owner and agency admins. */
+  assigned?: SQL | undefined,
 ) {
-  const filter = searchFilter(agencyId, page.search);
+  // An agent's page is narrowed as a search is: a window count over their clients, not a count of the agency.
+  const filter = and(searchFilter(agencyId, page.search), assigned);
   const where = and(eq(primaryClients.agencyId, agencyId), isNull(primaryClients.deletedAt), filter);
   // As in the client list: searched, the matches come from the trigram index once, with the total as a window
   // count in its own subquery; unsearched, the page walks the (agency, created) index and the total is a count.

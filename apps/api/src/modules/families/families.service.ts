@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 import { fullName } from '../../lib/names.ts';
-import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { assignedOnly, workspaceOf } from '../../lib/workspace.ts';
 import * as repo from './families.repository.ts';
 
 type ListQuery = z.output<typeof FamilyListQuerySchema>;
@@ -33,7 +33,8 @@ export async function listFamilies(
   subject: TokenSubject,
   page: ListQuery,
 ): Promise<FamilyListResponse> {
-  const { rows, total } = await repo.familyPage(db, agencyOf(subject), page);
+  const ws = workspaceOf(subject);
+  const { rows, total } = await repo.familyPage(db, ws.agencyId, page, assignedOnly(ws));
   const today = todayInIndia();
   return {
     items: rows.map((r) => ({

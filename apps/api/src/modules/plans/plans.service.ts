@@ -18,7 +18,7 @@ import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import { NOT_FOUND_MESSAGE } from '../../lib/workspace.ts';
+import { assertMayWorkClient, NOT_FOUND_MESSAGE, workspaceOf } from '../../lib/workspace.ts';
 import { bad, insertPlans, matchFiles } from './insert-plans.ts';
 import * as repo from './plans.repository.ts';
 
@@ -56,10 +56,12 @@ export async function addPlansToExisting(
     secondary_client_id: upload.fields.secondary_client_id,
     plans: parseJsonField(upload.fields, 'plansData'),
   });
+  const refusal = () =>
+    bad('primary_client_id', 'Primary Client Id does not name a client of your agency.', 'NOT_FOUND');
   const holder = await repo.findHolder(deps.db, agencyId, payload.primary_client_id);
-  if (!holder) {
-    throw bad('primary_client_id', 'Primary Client Id does not name a client of your agency.', 'NOT_FOUND');
-  }
+  if (!holder) throw refusal();
+  // Another agent's client is refused as another agency's (issue 25 item 3); its members with it.
+  await assertMayWorkClient(deps.db, workspaceOf(subject), payload.primary_client_id, refusal);
   // A client's own investment needs their PAN for KYC; family members' identifiers stay optional.
   if (!payload.secondary_client_id && !holder.hasPan && holdsInvestment(payload.plans)) {
     throw bad('pan_number', `${PAN_FOR_INVESTMENTS_MESSAGE} Add it on the client’s record first.`);

@@ -7,6 +7,7 @@ import { fullName } from '../../lib/names.ts';
 import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { workspaceOf } from '../../lib/workspace.ts';
 import { insertPlans, matchFiles } from '../plans/insert-plans.ts';
 import * as repo from './primary-clients.repository.ts';
 import {
@@ -67,6 +68,8 @@ export async function createPrimaryClient(
         userId,
         portalAccess: userId !== null,
         createdBy: subject.userId,
+        // A client an agent adds is theirs (issue 25 item 3); the owner's and admins' are nobody's until assigned.
+        assignedAgentId: workspaceOf(subject).agentId,
       });
       if (upload.avatar && avatarMime) {
         const saved = await deps.documents.save(tx, {

@@ -1,5 +1,6 @@
 import { nationalDigits, phoneRule } from '@portal/contract';
 import { and, asc, count, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { type CursorParts, cursorOf, keyset, type PagePlace, pageOf } from '../../db/keyset.ts';
 import { inlineCount } from '../../db/literal.ts';
@@ -63,6 +64,9 @@ function heldBy(agencyId: string, pattern: string): SQL {
   return sql`${like(secondaryClients)} union all ${like(insurancePolicies)} union all ${like(investmentAccounts)}`;
 }
 
+/** The agent a client is assigned to, for their name beside the client (decision 034). */
+const agentUser = alias(users, 'assigned_agent');
+
 const familyCount = sql<number>`(select count(*)::int from ${secondaryClients}
   where ${secondaryClients.agencyId} = "primary_clients"."agency_id"
     and ${secondaryClients.primaryClientId} = "primary_clients"."id"
@@ -88,8 +92,12 @@ export async function listClients(
   db: Db,
   agencyId: string,
   page: PagePlace & { limit: number; search?: string | undefined },
+  /** Whose clients (decision 034): an agent's own, or a manager's filter by agent (null: nobody's). */
+  assigned?: SQL | undefined,
 ) {
-  const filter = searchFilter(agencyId, page.search);
+  // An agent's list (or a manager's filtered by agent) is narrowed as a search is: its total is a window count
+  // over the agent index's rows, not the agency's kept count.
+  const filter = and(searchFilter(agencyId, page.search), assigned);
   const ks = keyset(page);
   const build = (d: Db, agency: string | Placeholder, seekAt: CursorParts | undefined) => {
     const where = and(eq(primaryClients.agencyId, agency), isNull(primaryClients.deletedAt), filter);
@@ -142,11 +150,14 @@ export async function listClients(
         createdAt: primaryClients.createdAt,
         familyCount,
         planCount,
+        assignedAgentId: primaryClients.assignedAgentId,
+        agentName: agentUser.fullName,
         total: chosen.total,
         cursor: cursorOf(primaryClients.createdAt, primaryClients.id),
       })
       .from(chosen)
       .innerJoin(primaryClients, eq(primaryClients.id, chosen.id))
+      .leftJoin(agentUser, eq(agentUser.id, primaryClients.assignedAgentId))
       .orderBy(...ks.order(chosen.createdAt, chosen.id));
   };
   // The usual unsearched pages (the first, and by cursor either way) are one prepared statement per page size:
@@ -180,6 +191,7 @@ export type ClientRow = {
   client: typeof primaryClients.$inferSelect;
   portalEmail: string | null;
   mustChangePassword: boolean | null;
+  agentName: string | null;
 };
 
 export async function findClient(
@@ -192,9 +204,11 @@ export async function findClient(
       client: primaryClients,
       portalEmail: users.email,
       mustChangePassword: users.mustChangePassword,
+      agentName: agentUser.fullName,
     })
     .from(primaryClients)
     .leftJoin(users, eq(users.id, primaryClients.userId))
+    .leftJoin(agentUser, eq(agentUser.id, primaryClients.assignedAgentId))
     .where(
       and(eq(primaryClients.agencyId, agencyId), eq(primaryClients.id, id), isNull(primaryClients.deletedAt)),
     )

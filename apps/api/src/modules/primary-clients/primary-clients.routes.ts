@@ -7,7 +7,9 @@ import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
 import { sendDocument } from '../../lib/send-file.ts';
 import { agencyOf } from '../../lib/tenant.ts';
+import { keptFor, workspaceOf } from '../../lib/workspace.ts';
 import { caller } from '../../plugins/access.ts';
+import { assignPrimaryClients, listAgents } from './assignment.service.ts';
 import { avatar, uploadAvatar } from './client-avatar.service.ts';
 import { primaryClientDetail } from './client-detail.service.ts';
 import { readClientUpload } from './client-upload.ts';
@@ -35,11 +37,17 @@ export function primaryClientsRoutes(
   // their families or plans (decision 018): the same announcements as the client area's answers.
   addRoute(app, endpoints.listPrimaryClients, ({ req, reply, query }) => {
     const subject = caller(req);
-    const where = { agencyId: agencyOf(subject), day: todayInIndia(), key: pageKey(query) };
+    // An agent's pages are theirs alone, and a manager's filter by agent shapes the answer (decision 034).
+    const key = `${keptFor(workspaceOf(subject))} ${query.agent ?? ''} ${pageKey(query)}`;
+    const where = { agencyId: agencyOf(subject), day: todayInIndia(), key };
     return keptAnswer(req, reply, deps.answers, where, endpoints.listPrimaryClients.response, () =>
       listPrimaryClients(deps, subject, query),
     );
   });
+  addRoute(app, endpoints.assignPrimaryClients, ({ req, body }) =>
+    assignPrimaryClients(deps, caller(req), body, req.ip),
+  );
+  addRoute(app, endpoints.listAgents, ({ req }) => listAgents(deps, caller(req)));
   addRoute(app, endpoints.createPrimaryClient, async ({ req, body }) => {
     if (!req.isMultipart()) return createPrimaryClient(deps, caller(req), body, req.ip);
     const upload = await readClientUpload(req);

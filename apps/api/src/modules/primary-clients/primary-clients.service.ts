@@ -1,4 +1,5 @@
 import {
+  AGENT_FILTER_NONE,
   CLIENT_EMAIL_TAKEN,
   type CreatePrimaryClientWithPlansSchema,
   DEFAULT_PAGE_SIZE,
@@ -6,8 +7,10 @@ import {
   type PrimaryClientListQuerySchema,
   type UpdatePrimaryClientSchema,
 } from '@portal/contract';
+import { eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { primaryClients } from '../../db/schema.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
@@ -17,7 +20,7 @@ import { fullName } from '../../lib/names.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { NOT_FOUND_MESSAGE } from '../../lib/workspace.ts';
+import { assignedOnly, NOT_FOUND_MESSAGE, type Workspace, workspaceOf } from '../../lib/workspace.ts';
 import * as repo from './primary-clients.repository.ts';
 
 export interface PrimaryClientsDeps {
@@ -62,9 +65,25 @@ export function toPrimaryClient(row: repo.ClientRow): PrimaryClient {
     portal_email: row.portalEmail,
     must_change_password: row.mustChangePassword ?? false,
     avatar_url: c.avatarDocumentId ? `/api/users/primary-clients/${c.id}/avatar` : null,
+    assigned_agent: assignedAgent(c.assignedAgentId, row.agentName),
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };
+}
+
+/** The assigned agent as answers carry it: their id and name, or null for nobody. */
+export function assignedAgent(id: string | null, name: string | null) {
+  return id ? { id, name: name ?? '' } : null;
+}
+
+/**
+ * Whose clients a list shows (decision 034): an agent's own always; the owner's and admins' all, or those of the
+ * agent they filter by (`none`: nobody's).
+ */
+export function listedClients(ws: Workspace, agent: string | undefined): SQL | undefined {
+  if (ws.agentId !== null) return assignedOnly(ws);
+  if (agent === AGENT_FILTER_NONE) return isNull(primaryClients.assignedAgentId);
+  return agent ? eq(primaryClients.assignedAgentId, agent) : undefined;
 }
 
 export async function mustFind(db: Pick<Db, 'select'>, agencyId: string, id: string) {
@@ -128,7 +147,13 @@ export async function listPrimaryClients(deps: PrimaryClientsDeps, subject: Toke
     after: query.after,
     before: query.before,
   };
-  const { rows, total, nextCursor, prevCursor } = await repo.listClients(deps.db, agencyOf(subject), page);
+  const ws = workspaceOf(subject);
+  const { rows, total, nextCursor, prevCursor } = await repo.listClients(
+    deps.db,
+    ws.agencyId,
+    page,
+    listedClients(ws, query.agent),
+  );
   return {
     items: rows.map((r) => ({
       primary_client_id: r.id,
@@ -140,6 +165,7 @@ export async function listPrimaryClients(deps: PrimaryClientsDeps, subject: Toke
       plan_count: Number(r.planCount),
       portal_access: r.portalAccess,
       created_at: r.createdAt.toISOString(),
+      assigned_agent: assignedAgent(r.assignedAgentId, r.agentName),
     })),
     pagination: {
       total,

@@ -18,6 +18,7 @@ import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
+import { workspaceOf } from '../../lib/workspace.ts';
 import { findService } from '../services/services.repository.ts';
 import * as repo from './providers.repository.ts';
 
@@ -65,8 +66,12 @@ export async function listProviders(
   filter: { category?: ServiceCategory | undefined; serviceId?: string | undefined },
 ): Promise<Provider[]> {
   const today = todayInIndia();
-  const rows = await repo.listProviders(deps.db, agencyOf(subject), filter);
-  return rows.map((r) => toProvider(r, today));
+  const ws = workspaceOf(subject);
+  const rows = await repo.listProviders(deps.db, ws.agencyId, filter);
+  const list = rows.map((r) => toProvider(r, today));
+  // Agents get no provider bank details (issue 25): the bank's name and the masked number are the managers'.
+  if (ws.agentId === null) return list;
+  return list.map((p) => ({ ...p, bank_details: { bank_name: null, account_number: null } }));
 }
 
 export async function providersByService(deps: ProvidersDeps, subject: TokenSubject, serviceId: string) {

@@ -82,11 +82,13 @@ function planSelect(db: Db, agencyId: string, type: PlanType) {
 
 export type PlanRow = Awaited<ReturnType<typeof windowPlans>>[number] & { type: PlanType };
 
-const activeWhere = (table: PlanTable, agencyId: string) => [
+/** `assigned`: an agent's clients only (decision 034); the work-list's queries all join the plan's client. */
+const activeWhere = (table: PlanTable, agencyId: string, assigned?: SQL) => [
   eq(table.agencyId, agencyId),
   eq(table.status, 'active'),
   isNull(table.deletedAt),
   isNull(primaryClients.deletedAt),
+  assigned,
 ];
 
 /** Active plans of one kind whose end date is in the range, soonest first. */
@@ -116,6 +118,7 @@ export async function windowPageIds(
   range: DateRange,
   start: PageStart,
   limit: number,
+  assigned?: SQL,
 ): Promise<{ ids: Array<{ planId: string; type: PlanType; endDate: string }>; more: boolean }> {
   const parts = types.map((type) => {
     const table = tableOf(type);
@@ -134,7 +137,7 @@ export async function windowPageIds(
         primaryClients,
         and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
       )
-      .where(and(...activeWhere(table, agencyId), ...rangeWhere(table, range), ...seek))
+      .where(and(...activeWhere(table, agencyId, assigned), ...rangeWhere(table, range), ...seek))
       .getSQL();
   });
   const backwards = 'before' in start;
@@ -160,7 +163,7 @@ export function plansByIds(db: Db, agencyId: string, type: PlanType, ids: string
   return planSelect(db, agencyId, type).where(and(eq(table.agencyId, agencyId), inArray(table.id, ids)));
 }
 
-export async function countPlans(db: Db, agencyId: string, type: PlanType, range: DateRange) {
+export async function countPlans(db: Db, agencyId: string, type: PlanType, range: DateRange, assigned?: SQL) {
   const table = tableOf(type);
   const [row] = await db
     .select({ n: count() })
@@ -169,7 +172,7 @@ export async function countPlans(db: Db, agencyId: string, type: PlanType, range
       primaryClients,
       and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
     )
-    .where(and(...activeWhere(table, agencyId), ...rangeWhere(table, range)));
+    .where(and(...activeWhere(table, agencyId, assigned), ...rangeWhere(table, range)));
   return row?.n ?? 0;
 }
 
@@ -267,7 +270,7 @@ export function eventsForPlans(db: Db, agencyId: string, planIds: string[]) {
 }
 
 /** Failed reminders of plans still active with the same end date: what the owner has yet to act on. */
-export async function unresolvedFailures(db: Db, agencyId: string) {
+export async function unresolvedFailures(db: Db, agencyId: string, assigned?: SQL) {
   const stillDue = (table: PlanTable) =>
     sql`exists (select 1 from ${table} p where p.agency_id = ${agencyId} and p.id = ${reminderSends.planId}
       and p.status = 'active' and p.deleted_at is null and p.end_date = ${reminderSends.endDate})`;
@@ -280,6 +283,10 @@ export async function unresolvedFailures(db: Db, agencyId: string) {
         eq(reminderSends.kind, 'reminder'),
         eq(reminderSends.status, 'failed'),
         sql`(${stillDue(insurancePolicies)} or ${stillDue(investmentAccounts)})`,
+        assigned
+          ? sql`${reminderSends.primaryClientId} in (select ${primaryClients.id} from ${primaryClients}
+              where ${primaryClients.agencyId} = ${agencyId} and ${assigned})`
+          : undefined,
       ),
     );
   return row?.n ?? 0;

@@ -7,7 +7,7 @@ import { recordAnswer } from '../../lib/idempotency.ts';
 import { fullName } from '../../lib/names.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { NOT_FOUND_MESSAGE } from '../../lib/workspace.ts';
+import { assignedOnly, NOT_FOUND_MESSAGE, workspaceOf } from '../../lib/workspace.ts';
 import * as repo from './renewals.repository.ts';
 
 // The renewal work-list (issue 7): what ends in a window and what reminders went out. The owner's marks are in
@@ -109,7 +109,10 @@ export async function renewalList(
   },
   today: string,
 ): Promise<{ data: RenewalList }> {
-  const agencyId = agencyOf(subject);
+  const ws = workspaceOf(subject);
+  const agencyId = ws.agencyId;
+  // An agent's work-list, its counts and failures are of their clients only (decision 034).
+  const assigned = assignedOnly(ws);
   const range = windowRange(query.window, today);
   const types =
     query.type === 'insurance' || query.type === 'investment'
@@ -123,9 +126,17 @@ export async function renewalList(
     : query.before
       ? { before: cursorOf(query.before) }
       : { offset: query.offset };
-  const { ids, more } = await repo.windowPageIds(deps.db, agencyId, types, range, start, query.limit);
+  const { ids, more } = await repo.windowPageIds(
+    deps.db,
+    agencyId,
+    types,
+    range,
+    start,
+    query.limit,
+    assigned,
+  );
   let total = 0;
-  for (const type of types) total += await repo.countPlans(deps.db, agencyId, type, range);
+  for (const type of types) total += await repo.countPlans(deps.db, agencyId, type, range, assigned);
   const found = new Map<string, repo.PlanRow>();
   for (const type of types) {
     const wanted = ids.filter((id) => id.type === type).map((id) => id.planId);
@@ -143,7 +154,7 @@ export async function renewalList(
   const counts = { '7': 0, '30': 0, '60': 0, '90': 0, overdue: 0 };
   for (const w of Object.keys(counts) as RenewalWindow[]) {
     const r = windowRange(w, today);
-    for (const type of types) counts[w] += await repo.countPlans(deps.db, agencyId, type, r);
+    for (const type of types) counts[w] += await repo.countPlans(deps.db, agencyId, type, r, assigned);
   }
   return {
     data: {
@@ -156,7 +167,7 @@ export async function renewalList(
       next_cursor: hasAfter && last ? cursor(last) : null,
       prev_cursor: hasBefore && first ? cursor(first) : null,
       counts,
-      failed_reminders: await repo.unresolvedFailures(deps.db, agencyId),
+      failed_reminders: await repo.unresolvedFailures(deps.db, agencyId, assigned),
       delivery: deps.delivery,
     },
   };

@@ -18,7 +18,7 @@ import { fullName } from '../../lib/names.ts';
 import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
-import { NOT_FOUND_MESSAGE } from '../../lib/workspace.ts';
+import { assertMayWorkClient, NOT_FOUND_MESSAGE, workspaceOf } from '../../lib/workspace.ts';
 import { toPlanItem } from '../primary-clients/plan-items.ts';
 import { plansOf } from '../primary-clients/primary-clients.repository.ts';
 import * as repo from './secondary-clients.repository.ts';
@@ -196,11 +196,13 @@ export async function createSecondaryClient(
   ip: string,
 ) {
   const agencyId = agencyOf(subject);
-  if (!(await repo.primaryExists(deps.db, agencyId, input.primary_client_id))) {
-    throw new AppError('NOT_FOUND', PRIMARY_NOT_YOURS, PRIMARY_NOT_YOURS, {
+  const refusal = () =>
+    new AppError('NOT_FOUND', PRIMARY_NOT_YOURS, PRIMARY_NOT_YOURS, {
       fields: { primary_client_id: PRIMARY_NOT_YOURS },
     });
-  }
+  if (!(await repo.primaryExists(deps.db, agencyId, input.primary_client_id))) throw refusal();
+  // Another agent's client is refused as another agency's (issue 25 item 3).
+  await assertMayWorkClient(deps.db, workspaceOf(subject), input.primary_client_id, refusal);
   return deps.db.transaction(async (tx) => {
     const newId = await repo.insertMember(tx, agencyId, {
       ...columnsOf(input, deps.encryptionKey),

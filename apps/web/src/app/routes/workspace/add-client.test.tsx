@@ -80,6 +80,7 @@ const created = PrimaryClientResponseSchema.parse({
     portal_email: null,
     must_change_password: false,
     avatar_url: null,
+    assigned_agent: null,
     created_at: '2026-11-21T10:00:00.000Z',
     updated_at: '2026-11-21T10:00:00.000Z',
   },

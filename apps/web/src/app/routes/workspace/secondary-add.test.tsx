@@ -49,6 +49,7 @@ const primaryDetail = PrimaryClientDetailResponseSchema.parse({
       portal_email: null,
       must_change_password: false,
       avatar_url: null,
+      assigned_agent: null,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     },

@@ -25,6 +25,7 @@ function pageAt(offset: number, total: number, search = '') {
       email: null,
       phone: '9876501234',
       family_count: 1,
+      assigned_agent: null,
       plan_count: 2,
       portal_access: i % 2 === 0,
       created_at: '2026-03-01T09:00:00.000Z',

@@ -8,6 +8,8 @@ export interface ClientsPage {
   search?: string;
   after?: string | undefined;
   before?: string | undefined;
+  /** A manager's filter (issue 25): one agent's clients, or `none` for nobody's. */
+  agent?: string | undefined;
 }
 
 /**
@@ -22,6 +24,7 @@ export function fetchClients(page: ClientsPage, signal?: AbortSignal) {
       search: page.search || undefined,
       after: page.after,
       before: page.before,
+      agent: page.agent || undefined,
     },
     signal,
     quiet: true,

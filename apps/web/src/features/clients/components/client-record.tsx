@@ -16,6 +16,7 @@ import { notify } from '../../../lib/toast.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { fetchClientAvatar, useClient } from '../api/get-client.ts';
 import { useRemoveClient } from '../api/remove-client.ts';
+import { AssignedAgent } from './assigned-agent.tsx';
 import { PortalAccessCard } from './portal-access.tsx';
 
 // The edit form brings the contract's rules (zod): loaded when it is opened.
@@ -157,6 +158,7 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
               <Badge tone="slate">Portal off</Badge>
             )}
             <span>Client since {formatDate(client.created_at)}</span>
+            <AssignedAgent clientId={client.primary_client_id} agent={client.assigned_agent} />
           </div>
           <ContactLinks
             className="mt-2 text-sm text-slate-700"

@@ -40,6 +40,7 @@ const client: PrimaryClient = PrimaryClientSchema.parse({
   portal_email: 'meera@example.in',
   must_change_password: false,
   avatar_url: null,
+  assigned_agent: null,
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
 });

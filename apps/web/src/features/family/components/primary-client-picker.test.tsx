@@ -40,6 +40,7 @@ beforeEach(() => {
       email,
       phone: '9876500000',
       family_count: 0,
+      assigned_agent: null,
       plan_count: 0,
       portal_access: false,
       created_at: '2026-01-01T00:00:00.000Z',
