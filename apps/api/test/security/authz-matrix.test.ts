@@ -18,9 +18,11 @@ import { insurancePayload, investmentPayload } from '../fixtures/providers.ts';
 import { atIndia } from '../fixtures/renewals.ts';
 import { SERVICE_IDS } from '../fixtures/services.ts';
 import {
+  assignClients,
   bearer,
   createAdmin,
   createAgencyClient,
+  createStaff,
   createTestApp,
   PORTAL_HOST,
   type RegisteredAgency,
@@ -45,7 +47,8 @@ import {
 } from './permissions.ts';
 
 // The authorization matrix (issue 9, item 1): every route × every kind of caller (anonymous, the platform
-// admin, and of each of two agencies its owner and two clients with portal accounts) × every object
+// admin, of each of two agencies its owner and two clients with portal accounts, and of agency A its staff
+// (issue 25): an agency admin, an agent to whom A's first client is assigned and an agent with no client) × every object
 // (the caller's own, another of its agency, one of the other agency, an id naming nothing) gets exactly the
 // status of the declarative table in permissions.ts, and another agency's object is answered exactly as no
 // object. Every text of each agency's data carries a canary (CANARY-A-n, CANARY-B-n; a client's data
@@ -104,6 +107,10 @@ const pngPart = (name: string, side: Side): Part => ({
 interface Caller {
   label: string;
   role: CallerRole;
+  /** The user id of a member of staff (an agent's fresh clients are assigned to them). */
+  userId?: string;
+  /** An agent with no client assigned: every client's object is out of reach, as another agent's. */
+  unassigned?: true;
   /** The agency the caller belongs to (the admin's objects are taken from A's side). */
   side: Side;
   /** Which of the agency's two clients is the caller's own (0 for the owner and the admin). */
@@ -118,6 +125,8 @@ interface World {
   agency: RegisteredAgency;
   ao: Caller;
   clients: [Caller, Caller];
+  /** The agency admin and the two agents (agency A only: the staff's reach is within their own agency). */
+  staff: Caller[];
   objects: Record<Exclude<ObjectKind, 'none' | 'login'>, [string, string]>;
   /** Two accounts to sign in with (clients of the agency that are not callers). */
   logins: Array<{ email: string; password: string }>;
@@ -377,6 +386,7 @@ async function seedSide(side: Side) {
   w.objects.policy = ids.policy as [string, string];
   w.objects.account = ids.account as [string, string];
   w.objects.outbox = [await createOutbox(side), await createOutbox(side)];
+  w.staff = side === 'A' ? await createStaffCallers(side, agency) : [];
   w.objects.owner = [agency.ownerId, agency.ownerId];
   w.logins = [];
   for (const _ of [0, 1]) {
@@ -389,12 +399,54 @@ async function seedSide(side: Side) {
   }
 }
 
+/** Agency A's staff (issue 25): an agency admin, an agent working A's first client, and an agent with none. */
+async function createStaffCallers(side: Side, agency: RegisteredAgency): Promise<Caller[]> {
+  const staff: Caller[] = [];
+  for (const [label, role, unassigned] of [
+    ['AA', 'AA', false],
+    ['AG with client 1', 'AG', false],
+    ['AG with no client', 'AG', true],
+  ] as const) {
+    const password = `${PASSWORD_BASE}${label.replace(/\W/g, '')}`;
+    const account = await createStaff(t, agency.agencyId, role, { password });
+    staff.push({
+      label: `${label} of ${side}`,
+      role,
+      side,
+      slot: 0,
+      host: agency.host,
+      email: account.email,
+      password,
+      userId: account.userId,
+      ...(unassigned ? { unassigned: true as const } : {}),
+    });
+  }
+  await assignClients(t.db, [worlds[side].objects.primary[0]], staff[1]!.userId!);
+  return staff;
+}
+
 /** A new object of the kind for a call that will change or remove it, so the shared ones stay. */
 /** Calls on a client that need it to have a portal account. */
 const NEEDS_PORTAL = new Set<EndpointName>(['setPortalAccess', 'resetPortalPassword', 'deletePrimaryClient']);
 
-async function freshObject(kind: ObjectKind, side: Side, slot: 0 | 1, name: EndpointName): Promise<string> {
+async function freshObject(
+  kind: ObjectKind,
+  side: Side,
+  slot: 0 | 1,
+  name: EndpointName,
+  caller: Caller,
+): Promise<string> {
   const w = worlds[side];
+  // An agent's call changes a client of theirs: the fresh client is assigned to them (issue 25).
+  if (kind === 'primary' && caller.role === 'AG') {
+    const id = (
+      await asClient(slot + 1, () =>
+        createPrimary(side, w.ao, NEEDS_PORTAL.has(name) ? `Grahak#Fresh${side}2026` : undefined),
+      )
+    ).id;
+    await assignClients(t.db, [id], caller.userId!);
+    return id;
+  }
   switch (kind) {
     case 'owner':
       return (await createOwner(side)).ownerId;
@@ -605,9 +657,13 @@ interface Figures {
   clientHits: string[];
   /** Answers of an agency client holding its own canaries. */
   ownClientAnswers: number;
+  /** Answers of the agent with a client holding that client's canaries. */
+  agentOwnAnswers: number;
   /** Pairs of answers to another agency's object and to an id naming nothing, and those that differ. */
   foreignPairs: number;
   foreignDiffers: string[];
+  /** Of those pairs, an agent's: another agent's object against no object (issue 25). */
+  agentPairs: number;
   crossCells: number;
   ownCanaries: { answers: number; files: number; logLines: number };
   answersScanned: number;
@@ -623,8 +679,10 @@ const figures: Figures = {
   canaryHits: [],
   clientHits: [],
   ownClientAnswers: 0,
+  agentOwnAnswers: 0,
   foreignPairs: 0,
   foreignDiffers: [],
+  agentPairs: 0,
   crossCells: 0,
   ownCanaries: { answers: 0, files: 0, logLines: 0 },
   answersScanned: 0,
@@ -671,11 +729,18 @@ async function call(
   check('answer', seen.answer);
   for (const f of seen.files) check('file', f);
   for (const l of seen.logLines) check('log line', l);
-  if (caller.role === 'AC') {
-    // An agency client sees its own data only, nothing of the agency's other clients.
-    const others = otherClientsCanary(caller.side, caller.slot + 1);
-    const own = new RegExp(`CANARY-${caller.side}-C${caller.slot + 1}-\\d+`, 'i');
-    if ([seen.answer, ...seen.files].some((text) => own.test(text))) figures.ownClientAnswers += 1;
+  if (caller.role === 'AC' || caller.role === 'AG') {
+    // An agency client sees its own data only, nothing of the agency's other clients; an agent (issue 25) the data
+    // of the client assigned to them, and an agent with none no client's.
+    const ownClient = caller.unassigned ? 0 : caller.slot + 1;
+    const others = otherClientsCanary(caller.side, ownClient);
+    const own = new RegExp(`CANARY-${caller.side}-C${ownClient}-\\d+`, 'i');
+    if (caller.role === 'AC' && [seen.answer, ...seen.files].some((text) => own.test(text))) {
+      figures.ownClientAnswers += 1;
+    }
+    if (caller.role === 'AG' && !caller.unassigned && [seen.answer, ...seen.files].some((t) => own.test(t))) {
+      figures.agentOwnAnswers += 1;
+    }
     for (const text of [seen.answer, ...seen.files, ...seen.logLines]) {
       for (const hit of text.match(others) ?? []) figures.clientHits.push(`${hit} in what ${where} saw`);
     }
@@ -715,7 +780,8 @@ async function runCell(
 ) {
   const endpoint = endpoints[name] as Endpoint;
   const p = permissions[name] as Permission;
-  const want = expectedStatus(p, caller.role, relation);
+  // An agent with no client reaches no client's object: its "own" is another agent's.
+  const want = expectedStatus(p, caller.role, caller.unassigned && relation === 'own' ? 'same' : relation);
   const objectSide = relation === 'other' ? otherSide(caller.side) : caller.side;
   const slot = (relation === 'same' ? 1 - caller.slot : caller.slot) as 0 | 1;
   const cell: Cell = { caller, objectId: '' };
@@ -741,17 +807,22 @@ async function runCell(
   } else if (p.object !== 'none') {
     const changes = endpoint.method !== 'GET' && want < 300;
     cell.objectId = changes
-      ? await freshObject(p.object, objectSide, slot, name)
+      ? await freshObject(p.object, objectSide, slot, name, caller)
       : worlds[objectSide].objects[p.object][slot];
   }
   // What the call writes belongs to the client whose object it is (a new client's when it makes one).
   const fresh = p.object === 'primary' && endpoint.method !== 'GET' && want < 300 && relation !== 'missing';
   const client = ['primary', 'secondary', 'policy', 'account'].includes(p.object)
-    ? fresh
+    ? fresh && caller.role !== 'AG'
       ? 3
       : slot + 1
     : name === 'createPrimaryClient'
-      ? 3
+      ? caller.role === 'AG'
+        ? // The new client is the agent's own: client 0 of the agent with none before.
+          caller.unassigned
+          ? 0
+          : caller.slot + 1
+        : 3
       : undefined;
   const request = await asClient(client, async () => requestOf(name, endpoint, cell));
   request.url += query.replace('{own}', caller.side).replace('{other}', otherSide(caller.side));
@@ -765,6 +836,22 @@ async function runCell(
     caller.token = res.json<{ data: { token: string } }>().data.token;
   }
 
+  // Another agent's object is answered to an agent exactly as no object, as another agency's is (issue 25).
+  if (caller.role === 'AG' && (relation === 'same' || relation === 'missing')) {
+    const key = `${name} ${caller.label} same`;
+    const pair = kept.get(key);
+    if (!pair) kept.set(key, [res, cell.objectId]);
+    else if (
+      passesGate(p, caller.role) &&
+      expectedStatus(p, caller.role, 'same') === expectedStatus(p, caller.role, 'missing')
+    ) {
+      figures.agentPairs += 1;
+      compareForeign(`${endpoint.method} ${endpoint.path} by ${caller.label} (another agent's)`, pair, [
+        res,
+        cell.objectId,
+      ]);
+    }
+  }
   if (relation === 'other' || relation === 'missing') {
     const key = `${name} ${caller.label}`;
     const pair = kept.get(key);
@@ -835,7 +922,7 @@ beforeAll(async () => {
     { label: 'anonymous on A', role: 'anonymous', side: 'A', slot: 0, host: worlds.A.agency.host },
     { label: 'ADMIN', role: 'ADMIN', side: 'A', slot: 0, host: PORTAL_HOST, ...admin },
   );
-  for (const side of SIDES) callers.push(worlds[side].ao, ...worlds[side].clients);
+  for (const side of SIDES) callers.push(worlds[side].ao, ...worlds[side].clients, ...worlds[side].staff);
   callers.push({
     label: 'anonymous on B',
     role: 'anonymous',
@@ -912,11 +999,12 @@ describe('the authorization matrix', () => {
       `[security] authz matrix: ${figures.routes} routes (router = OpenAPI = table), ${figures.cells} cells, ` +
         `${figures.unexpectedAllows.length} unexpected allows, ${figures.unexpectedStatuses.length} unexpected statuses, ` +
         `${figures.canaryHits.length} canary hits in A answers/headers/logs/files (and B's), ` +
-        `${figures.clientHits.length} of another client's canaries seen by an agency client`,
+        `${figures.clientHits.length} of another client's canaries seen by an agency client or an agent`,
     );
     figure(
       '1. Authorization matrix',
-      `[security] authz matrix: another agency's object answered as no object in ${figures.foreignPairs - figures.foreignDiffers.length} of ${figures.foreignPairs} pairs; ` +
+      `[security] authz matrix: another agency's object answered as no object in ${figures.foreignPairs - figures.foreignDiffers.length} of ${figures.foreignPairs} pairs ` +
+        `(${figures.agentPairs} of them an agent's call on another agent's client's object); ` +
         `${figures.crossCells} of the cells name a second object of another client or agency in the body`,
     );
     figure(
@@ -924,7 +1012,8 @@ describe('the authorization matrix', () => {
       `[security] authz matrix scanned ${figures.answersScanned} answers of agency callers, ${figures.filesScanned} files, ` +
         `${figures.logLinesScanned} log lines; their own agency's canaries were seen in ${figures.ownCanaries.answers} answers, ` +
         `${figures.ownCanaries.files} files, ${figures.ownCanaries.logLines} log lines ` +
-        `(an agency client's own in ${figures.ownClientAnswers} of its answers); ${seconds} s`,
+        `(an agency client's own in ${figures.ownClientAnswers} of its answers, the agent's client's in ` +
+        `${figures.agentOwnAnswers} of the agent's); ${seconds} s`,
     );
     expect(figures.unexpectedStatuses).toEqual([]);
     expect(figures.unexpectedAllows).toEqual([]);
@@ -935,6 +1024,8 @@ describe('the authorization matrix', () => {
     expect(figures.ownCanaries.answers).toBeGreaterThan(50);
     expect(figures.ownCanaries.files).toBeGreaterThan(5);
     expect(figures.ownClientAnswers).toBeGreaterThan(20);
+    expect(figures.agentOwnAnswers).toBeGreaterThan(10);
+    expect(figures.agentPairs).toBeGreaterThan(20);
   }, 480_000);
   it("holds nothing of one agency in the other's rows once every call has run", async () => {
     // Every tenant table (an agency_id column, or the agencies table itself) read per agency: a call that
