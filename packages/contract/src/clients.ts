@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordStampSchema } from './activity.ts';
 import { CursorPageQuerySchema, CursorPaginationSchema } from './admin.ts';
 import { passwordSchema, phoneRule } from './auth.ts';
 import { MSG } from './messages.ts';
@@ -334,6 +335,9 @@ export const PrimaryClientDetailResponseSchema = z.object({
       investment: z.array(ClientPlanItemSchema),
     }),
     documents: z.array(ClientDocumentSchema),
+    /** Who added the client and who last changed their record (issue 25 item 4, decision 033). */
+    added_by: RecordStampSchema.nullable(),
+    changed_by: RecordStampSchema.nullable(),
   }),
 });
 export type PrimaryClientDetailResponse = z.infer<typeof PrimaryClientDetailResponseSchema>;

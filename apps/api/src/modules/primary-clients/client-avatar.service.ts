@@ -1,4 +1,5 @@
-import { writeAudit } from '../../lib/audit.ts';
+import { isWorkspaceRole } from '@portal/contract';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import type { StoredDocument } from '../../lib/documents.ts';
 import { IMAGE_MIMES } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -46,12 +47,12 @@ export async function uploadAvatar(
       await repo.softDeleteDocument(tx, agencyId, before.client.avatarDocumentId);
     }
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'primary_client.avatar_upload',
       targetType: 'primary_client',
       targetId: id,
+      clientId: id,
       detail: { document_id: saved.id, mime, size: file.bytes.length },
       ip,
     });
@@ -74,8 +75,8 @@ export async function avatar(
   const agencyId = agencyOf(subject);
   const row = await mustFind(deps.db, agencyId, id);
   // An agency client sees their own photo only; anyone else's looks absent, like another agency's (issue 6).
-  const ownerRole = subject.roles.includes('AO');
-  if (!ownerRole && (row.client.userId !== subject.userId || !row.client.portalAccess)) {
+  const staff = isWorkspaceRole(subject.roles);
+  if (!staff && (row.client.userId !== subject.userId || !row.client.portalAccess)) {
     throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
   }
   const doc = row.client.avatarDocumentId
@@ -84,12 +85,12 @@ export async function avatar(
   if (!doc) throw new AppError('NOT_FOUND', 'This client has no photo.');
   // Every download of a client's document is audited (decisions §5).
   await writeAudit(deps.db, {
-    actorUserId: subject.userId,
-    actorRole: ownerRole ? 'AO' : 'AC',
+    ...actorOf(subject),
     agencyId,
     action: 'document.download',
     targetType: 'primary_client',
     targetId: id,
+    clientId: id,
     detail: { document_id: doc.id, kind: 'avatar' },
     ip,
   });

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError, uniqueViolation } from '../../lib/errors.ts';
@@ -176,12 +176,12 @@ export async function updatePrimaryClient(
         });
       }
       await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
+        ...actorOf(subject),
         agencyId,
         action: 'primary_client.update',
         targetType: 'primary_client',
         targetId: id,
+        clientId: id,
         detail: auditProfile(input),
         ip,
       });
@@ -212,12 +212,12 @@ export async function deletePrimaryClient(
       await repo.updatePortalUser(tx, agencyId, row.client.userId, { bumpTokenVersion: true });
     }
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'primary_client.delete',
       targetType: 'primary_client',
       targetId: id,
+      clientId: id,
       detail: { client_code: row.client.clientCode },
       ip,
     });
