@@ -32,6 +32,7 @@ import {
 } from '../helpers.ts';
 import { multipart, type Part } from '../multipart.ts';
 import { apiRoutes, documentedRoutes, routerRoutes } from '../routes.ts';
+import { auditFigures, auditMark, checkAudited } from './audit-coverage.ts';
 import {
   allowedRoles,
   type CallerRole,
@@ -754,7 +755,14 @@ async function runCell(
   const request = await asClient(client, async () => requestOf(name, endpoint, cell));
   request.url += query.replace('{own}', caller.side).replace('{other}', otherSide(caller.side));
   const where = `${endpoint.method} ${endpoint.path}${query} by ${caller.label}${relation ? ` on ${relation} object` : ''}`;
+  // Every write let through leaves an audit entry of its caller (issue 25 item 4): the token before the call,
+  // since a logout or a new password replaces it.
+  const signedInWrite =
+    endpoint.method !== 'GET' && endpoint.access !== 'public' && caller.role !== 'anonymous';
+  const writer = signedInWrite ? await tokenOf(caller) : undefined;
+  const mark = writer ? await auditMark(t.db) : 0;
   const res = await call(where, caller, request, want);
+  if (writer && res.statusCode < 300) await checkAudited(t.db, where, name, endpoint, writer, mark);
 
   // A session the call ended or renewed.
   if (res.statusCode < 300 && name === 'logout') caller.token = null;
@@ -924,11 +932,17 @@ describe('the authorization matrix', () => {
         `${figures.ownCanaries.files} files, ${figures.ownCanaries.logLines} log lines ` +
         `(an agency client's own in ${figures.ownClientAnswers} of its answers); ${seconds} s`,
     );
+    figure(
+      '1. Authorization matrix',
+      `[security] authz matrix: ${auditFigures.writes} writes let through, ${auditFigures.misses.length} without an audit entry of their caller, role and client`,
+    );
     expect(figures.unexpectedStatuses).toEqual([]);
     expect(figures.unexpectedAllows).toEqual([]);
     expect(figures.canaryHits).toEqual([]);
     expect(figures.clientHits).toEqual([]);
     expect(figures.foreignDiffers).toEqual([]);
+    expect(auditFigures.misses).toEqual([]);
+    expect(auditFigures.writes).toBeGreaterThan(60);
     // The scan can see a canary: each side's own data reached it, in answers and in files.
     expect(figures.ownCanaries.answers).toBeGreaterThan(50);
     expect(figures.ownCanaries.files).toBeGreaterThan(5);

@@ -69,7 +69,11 @@ describe('the activity log', () => {
       client: { primary_client_id: s.client.primary_client_id, name: 'Meenakshi Iyer', exists: true },
       target: { kind: 'plan', label: 'Plan LIC-777', link_id: planId },
     });
-    expect(items[1]).toMatchObject({ sentence: 'Changed client', actor: { name: 'Kavita Rao' }, target: null });
+    expect(items[1]).toMatchObject({
+      sentence: 'Changed client',
+      actor: { name: 'Kavita Rao' },
+      target: null,
+    });
     const added = items.find((i) => i.action === 'primary_client.create');
     expect(added).toMatchObject({
       sentence: 'Added client',
@@ -89,8 +93,16 @@ describe('the activity log', () => {
     expect(new Set(mine.items.map((i) => i.actor.user_id))).toEqual(new Set([admin.userId]));
 
     const theirs = await activity(`?client=${s.client.primary_client_id}&limit=100`);
-    expect(theirs.items.map((i) => i.action)).toEqual(['plan.update', 'primary_client.update', 'plans.add', 'primary_client.create']);
-    expect(theirs.client).toMatchObject({ primary_client_id: s.client.primary_client_id, name: 'Meenakshi Iyer' });
+    expect(theirs.items.map((i) => i.action)).toEqual([
+      'plan.update',
+      'primary_client.update',
+      'plans.add',
+      'primary_client.create',
+    ]);
+    expect(theirs.client).toMatchObject({
+      primary_client_id: s.client.primary_client_id,
+      name: 'Meenakshi Iyer',
+    });
 
     const today = todayInIndia();
     expect((await activity(`?from=${today}&to=${today}&limit=100`)).items.length).toBeGreaterThan(5);
