@@ -69,7 +69,7 @@ export function ClientFilter({
             onChoose(items[0]!.primary_client_id);
           }
         }}
-        placeholder="Every client: type a name or code"
+        placeholder="Type a name or client code"
         autoComplete="off"
         aria-describedby={`${id}-matches`}
         className={cn(control, 'border-slate-300')}
