@@ -16,6 +16,7 @@ import { createOutboxMailer } from './lib/mail-outbox.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { FIELD_MAX_BYTES, registerUploadLimits } from './lib/upload-limits.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { profileRoutes } from './modules/agency-profile/profile.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
@@ -252,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalScheme: config.portalScheme,
   });
   dashboardRoutes(app, { db, answers });
+  activityRoutes(app, { db });
   primaryClientsRoutes(app, {
     db,
     answers,

@@ -97,6 +97,12 @@ const ROUTES = {
     'src/app/routes-workspace.tsx',
     'src/app/routes/workspace/renewals.tsx',
   ],
+  // The owner's activity log (issue 25 item 4).
+  activity: [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/activity.tsx',
+  ],
   'add secondary client': [
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes-workspace.tsx',

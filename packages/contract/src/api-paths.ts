@@ -289,6 +289,9 @@ export const apiPaths = {
     path: '/api/agency-user/client/notification-preference',
     access: ['AC'],
   },
+  // Who did what (issue 25 item 4, decision 033): the owner's activity log and whom its person filter offers.
+  activityLog: { method: 'GET', path: '/api/activity', access: ['AO'] },
+  activityPeople: { method: 'GET', path: '/api/activity/people', access: ['AO'] },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

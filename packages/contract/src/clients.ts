@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordStampSchema } from './activity.ts';
 import { CursorPageQueryFields, CursorPaginationSchema, oneCursor } from './admin.ts';
 import { AgentFilterSchema, AssignedAgentSchema } from './assignment.ts';
 import { passwordSchema, phoneRule } from './auth.ts';
@@ -343,6 +344,9 @@ export const PrimaryClientDetailResponseSchema = z.object({
       investment: z.array(ClientPlanItemSchema),
     }),
     documents: z.array(ClientDocumentSchema),
+    /** Who added the client and who last changed their record (issue 25 item 4, decision 033). */
+    added_by: RecordStampSchema.nullable(),
+    changed_by: RecordStampSchema.nullable(),
   }),
 });
 export type PrimaryClientDetailResponse = z.infer<typeof PrimaryClientDetailResponseSchema>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ActivityPeopleResponseSchema, ActivityQuerySchema, ActivityResponseSchema } from './activity.ts';
 import {
   ChangePasswordSchema,
   DashboardStatsSchema,
@@ -872,6 +873,22 @@ export const endpoints = {
     tag: 'client-portal',
     body: NotificationPreferenceSchema,
     response: NotificationPreferenceResponseSchema,
+    status: 200,
+  },
+  activityLog: {
+    ...apiPaths.activityLog,
+    summary:
+      "The agency's activity log, newest first: who did what, filtered by person, client and Indian calendar days, by keyset",
+    tag: 'activity',
+    querystring: ActivityQuerySchema,
+    response: ActivityResponseSchema,
+    status: 200,
+  },
+  activityPeople: {
+    ...apiPaths.activityPeople,
+    summary: "Whom the activity log's person filter offers: the owner and the agency's staff",
+    tag: 'activity',
+    response: ActivityPeopleResponseSchema,
     status: 200,
   },
 } as const satisfies Record<EndpointName, Endpoint>;

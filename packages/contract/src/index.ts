@@ -1,3 +1,4 @@
+export * from './activity.ts';
 export * from './admin.ts';
 export * from './api-paths.ts';
 export * from './assignment.ts';

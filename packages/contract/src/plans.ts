@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordStampSchema } from './activity.ts';
 import { moneyField, wholeNumber } from './amounts.ts';
 import { phoneRule } from './auth.ts';
 import {
@@ -287,6 +288,9 @@ export const WorkspacePlanDetailSchema = ClientPlanItemSchema.extend({
     .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Who added the plan and who last changed it (issue 25 item 4, decision 033); null when not known. */
+  added_by: RecordStampSchema.nullable(),
+  changed_by: RecordStampSchema.nullable(),
 });
 export type WorkspacePlanDetail = z.infer<typeof WorkspacePlanDetailSchema>;
 

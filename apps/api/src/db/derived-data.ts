@@ -88,7 +88,10 @@ export const DERIVED_DATA: Readonly<Record<string, TableStory>> = {
     notOnClientArea:
       'a kept total, written only by the triggers of primary_clients and the plan tables, whose writes announce; the workspace home that reads it is not kept',
   },
-  audit_log: { announces: [], notOnClientArea: 'append-only record of actions; no answer shows it' },
+  audit_log: {
+    announces: [],
+    notOnClientArea: "append-only record of actions; read made anew by the owner's activity log, never kept",
+  },
   renewal_events: {
     announces: [],
     notOnClientArea: "the renewals work-list's marks, read anew by the work-list and a plan's reminders",

@@ -31,9 +31,11 @@ const at = (micros: unknown) => sql`(timestamptz 'epoch' + ${micros}::bigint * i
 
 /**
  * Seeking and ordering for one page. Backwards (Previous) walks the index the other way from the cursor; the
- * caller reverses the rows it got (`pageOf`). `seekAt` may hold placeholders for a prepared statement.
+ * caller reverses the rows it got (`pageOf`). `seekAt` may hold placeholders for a prepared statement. `idType`
+ * is the type of the list's id: a uuid, or the audit log's bigint (the activity log, decision 033).
  */
-export function keyset(place: PagePlace) {
+export function keyset(place: PagePlace, idType: 'uuid' | 'bigint' = 'uuid') {
+  const idOf = (id: unknown) => (idType === 'uuid' ? sql`${id}::uuid` : sql`${id}::bigint`);
   const backwards = Boolean(place.before);
   const cursor = place.after ?? place.before;
   return {
@@ -44,8 +46,8 @@ export function keyset(place: PagePlace) {
     seek(createdAt: SQLWrapper, id: SQLWrapper, seekAt: CursorParts | undefined): SQL | undefined {
       if (!seekAt) return undefined;
       return backwards
-        ? sql`(${createdAt}, ${id}) > (${at(seekAt.micros)}, ${seekAt.id}::uuid)`
-        : sql`(${createdAt}, ${id}) < (${at(seekAt.micros)}, ${seekAt.id}::uuid)`;
+        ? sql`(${createdAt}, ${id}) > (${at(seekAt.micros)}, ${idOf(seekAt.id)})`
+        : sql`(${createdAt}, ${id}) < (${at(seekAt.micros)}, ${idOf(seekAt.id)})`;
     },
     order(createdAt: SQLWrapper, id: SQLWrapper): SQL[] {
       return backwards ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];

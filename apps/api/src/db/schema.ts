@@ -577,9 +577,17 @@ export const auditLog = pgTable(
     targetId: text('target_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     ip: inet('ip'),
+    /**
+     * The primary client the entry concerns, when it concerns one (issue 25 item 4, decision 033): the owner's
+     * activity log is filtered by it. No foreign key: the log outlives what it names.
+     */
+    primaryClientId: uuid('primary_client_id'),
   },
   (t) => [
-    index('audit_log_agency_at_idx').on(t.agencyId, t.at),
+    // The activity log's pages, newest first by (at, id): the agency's, a person's, a client's (decision 033).
+    index('audit_log_agency_at_idx').on(t.agencyId, t.at, t.id),
+    index('audit_log_agency_actor_at_idx').on(t.agencyId, t.actorUserId, t.at, t.id),
+    index('audit_log_agency_client_at_idx').on(t.agencyId, t.primaryClientId, t.at, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
 );

@@ -34,6 +34,7 @@ import {
 } from '../helpers.ts';
 import { multipart, type Part } from '../multipart.ts';
 import { apiRoutes, documentedRoutes, routerRoutes } from '../routes.ts';
+import { auditFigures, auditMark, checkAudited } from './audit-coverage.ts';
 import {
   allowedRoles,
   type CallerRole,
@@ -127,6 +128,8 @@ interface World {
   clients: [Caller, Caller];
   /** The agency admin and the two agents (agency A only: the staff's reach is within their own agency). */
   staff: Caller[];
+  /** An agent who never calls: the one the assignment calls give clients to, so every such call changes hands. */
+  assignee: string;
   objects: Record<Exclude<ObjectKind, 'none' | 'login'>, [string, string]>;
   /** Two accounts to sign in with (clients of the agency that are not callers). */
   logins: Array<{ email: string; password: string }>;
@@ -387,6 +390,7 @@ async function seedSide(side: Side) {
   w.objects.account = ids.account as [string, string];
   w.objects.outbox = [await createOutbox(side), await createOutbox(side)];
   w.staff = side === 'A' ? await createStaffCallers(side, agency) : [];
+  w.assignee = (await createStaff(t, agency.agencyId, 'AG')).userId;
   w.objects.owner = [agency.ownerId, agency.ownerId];
   w.logins = [];
   for (const _ of [0, 1]) {
@@ -579,7 +583,7 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
     case 'uploadPrimaryClientAvatar':
       return form(m, url, [pngPart('avatar', side)]);
     case 'assignPrimaryClients':
-      return json(m, url, { client_ids: [cell.objectId], agent_id: null });
+      return json(m, url, { client_ids: [cell.objectId], agent_id: own.assignee });
     case 'createSecondaryClient':
       return json(m, url, { primary_client_id: cell.objectId, ...familyPayload(side) });
     case 'updateSecondaryClient':
@@ -827,7 +831,14 @@ async function runCell(
   const request = await asClient(client, async () => requestOf(name, endpoint, cell));
   request.url += query.replace('{own}', caller.side).replace('{other}', otherSide(caller.side));
   const where = `${endpoint.method} ${endpoint.path}${query} by ${caller.label}${relation ? ` on ${relation} object` : ''}`;
+  // Every write let through leaves an audit entry of its caller (issue 25 item 4): the token before the call,
+  // since a logout or a new password replaces it.
+  const signedInWrite =
+    endpoint.method !== 'GET' && endpoint.access !== 'public' && caller.role !== 'anonymous';
+  const writer = signedInWrite ? await tokenOf(caller) : undefined;
+  const mark = writer ? await auditMark(t.db) : 0;
   const res = await call(where, caller, request, want);
+  if (writer && res.statusCode < 300) await checkAudited(t.db, where, name, endpoint, writer, mark);
 
   // A session the call ended or renewed.
   if (res.statusCode < 300 && name === 'logout') caller.token = null;
@@ -1015,11 +1026,17 @@ describe('the authorization matrix', () => {
         `(an agency client's own in ${figures.ownClientAnswers} of its answers, the agent's client's in ` +
         `${figures.agentOwnAnswers} of the agent's); ${seconds} s`,
     );
+    figure(
+      '1. Authorization matrix',
+      `[security] authz matrix: ${auditFigures.writes} writes let through, ${auditFigures.misses.length} without an audit entry of their caller, role and client`,
+    );
     expect(figures.unexpectedStatuses).toEqual([]);
     expect(figures.unexpectedAllows).toEqual([]);
     expect(figures.canaryHits).toEqual([]);
     expect(figures.clientHits).toEqual([]);
     expect(figures.foreignDiffers).toEqual([]);
+    expect(auditFigures.misses).toEqual([]);
+    expect(auditFigures.writes).toBeGreaterThan(60);
     // The scan can see a canary: each side's own data reached it, in answers and in files.
     expect(figures.ownCanaries.answers).toBeGreaterThan(50);
     expect(figures.ownCanaries.files).toBeGreaterThan(5);

@@ -186,6 +186,9 @@ export const permissions = {
   outboxMessage: { object: 'outbox', ok: 200, allow: MANAGERS },
   clientNotificationPreference: { object: 'none', ok: 200, allow: AC },
   updateClientNotificationPreference: { object: 'none', ok: 200, allow: AC },
+  // Who did what (issue 25 item 4): the owner alone reads the agency's activity log.
+  activityLog: { object: 'none', ok: 200, allow: AO, queries: ['?limit=100'] },
+  activityPeople: { object: 'none', ok: 200, allow: AO },
 } as const satisfies Record<EndpointName, Permission>;
 
 /**

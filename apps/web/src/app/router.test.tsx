@@ -119,6 +119,7 @@ describe('screen titles from the route table', () => {
       ['/dashboard/security', 'Account Security'],
       [`/dashboard/plans/${id}`, 'Client Plan Detail'],
       ['/dashboard/addPlans', 'Plans'],
+      ['/dashboard/activity', 'Activity'],
     ];
     for (const [path, title] of titles) {
       await visit(path);

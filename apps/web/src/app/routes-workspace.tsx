@@ -104,6 +104,18 @@ export const workspaceRoutes: ScreenRoute[] = [
       })),
   },
   {
+    // The owner's alone (issue 25 item 4): the path's route is the guard, its index the screen.
+    path: 'activity',
+    handle: { title: 'Activity' },
+    lazy: () => import('./routes/workspace/activity.tsx').then((m) => ({ Component: m.OwnerOnly })),
+    children: [
+      {
+        index: true,
+        lazy: () => import('./routes/workspace/activity.tsx').then((m) => ({ Component: m.ActivityScreen })),
+      },
+    ],
+  },
+  {
     path: 'investments',
     handle: { title: 'Investment Company' },
     lazy: () =>

@@ -24,3 +24,18 @@ export function formatDate(value: string | Date | null | undefined): string {
       : new Date(value);
   return Number.isNaN(date.getTime()) ? 'N/A' : day.format(date);
 }
+
+const time = new Intl.DateTimeFormat('en-IN', {
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kolkata',
+});
+
+/** The time of day of an instant in India: 3:42 pm. */
+export function formatTime(value: string | Date): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : time.format(date).replace(/\s?(am|pm)$/i, (m) => ` ${m.trim().toLowerCase()}`);
+}

@@ -71,6 +71,12 @@ export const queryKeys = {
   },
   plans: ['plans'] as const,
   dashboard: ['dashboard'] as const,
+  /** The owner's activity log: its pages by filters and cursor, and whom the person filter offers (issue 25). */
+  activity: {
+    all: ['activity'] as const,
+    page: (query: object) => ['activity', 'page', query] as const,
+    people: ['activity', 'people'] as const,
+  },
   agencyProfile: ['agency-profile'] as const,
   /** What a plan's creation, edit or removal changes: its holder's records, every count of plans, renewals. */
   get changedByPlans() {

@@ -16,12 +16,12 @@ const MAX_SEARCH = 100;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The page the address names: `page` a whole number from 1, a cursor only as the server gives one. */
-function navOf(page: string | null, after: string | null, before: string | null): PageNav {
+function navOf(page: string | null, after: string | null, before: string | null, pattern: RegExp): PageNav {
   const n = Number(page);
   const nav: PageNav = { page: Number.isSafeInteger(n) && n >= 1 ? n : 1 };
   if (nav.page === 1) return nav;
-  if (after && PAGE_CURSOR.test(after)) nav.after = after;
-  else if (before && PAGE_CURSOR.test(before)) nav.before = before;
+  if (after && pattern.test(after)) nav.after = after;
+  else if (before && pattern.test(before)) nav.before = before;
   return nav;
 }
 
@@ -31,14 +31,18 @@ function navOf(page: string | null, after: string | null, before: string | null)
  * offset. The page and the search are kept in the address (`page`, `after` or `before`, `q`), so Back from a
  * client, a reload or a shared link shows the same page of the same search. `box` is the search box's text, sent
  * once typing pauses; `query` is what to send for the page asked for; `nav` changes whenever another page is asked
- * for, `searched` when the search sent does.
+ * for, `searched` when the search sent does. `cursorPattern` is what a cursor of the list looks like (the
+ * activity log's ids are numbers, not uuids).
  */
-export function useCursorPages() {
+export function useCursorPages(cursorPattern: RegExp = PAGE_CURSOR) {
   const [params, setParams] = useSearchParams();
   const pageParam = params.get('page');
   const afterParam = params.get('after');
   const beforeParam = params.get('before');
-  const nav = useMemo(() => navOf(pageParam, afterParam, beforeParam), [pageParam, afterParam, beforeParam]);
+  const nav = useMemo(
+    () => navOf(pageParam, afterParam, beforeParam, cursorPattern),
+    [pageParam, afterParam, beforeParam, cursorPattern],
+  );
   const searched = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH);
   const { page } = nav;
 

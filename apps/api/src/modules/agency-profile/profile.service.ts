@@ -1,7 +1,7 @@
 import { type AgencyProfile, type AgencyProfileUpdateSchema, portalUrlFor } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { type DocumentStore, IMAGE_MIMES, type StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
@@ -87,8 +87,7 @@ export async function updateProfile(
   return deps.db.transaction(async (tx) => {
     await repo.updateAgency(tx, agencyId, values);
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'agency.update',
       targetType: 'agency',
@@ -130,8 +129,7 @@ export async function uploadLogo(
     await repo.updateAgency(tx, agencyId, { logoDocumentId: saved.id });
     if (before.agency.logoDocumentId) await softDeleteDocument(tx, agencyId, before.agency.logoDocumentId);
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'agency.logo',
       targetType: 'agency',

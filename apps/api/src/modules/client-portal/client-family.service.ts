@@ -159,6 +159,7 @@ export async function secondaryClientDocument(
       action: 'document.download',
       targetType: 'secondary_client',
       targetId: row.id,
+      clientId: own.primaryClientId,
       detail: { document_id: doc.id, kind, primary_client_id: own.primaryClientId },
       ip,
     });

@@ -210,6 +210,7 @@ export async function planDocument(
       action: 'document.download',
       targetType: kind === 'insurance' ? 'insurance_policy' : 'investment_account',
       targetId: target.planId,
+      clientId: own.primaryClientId,
       detail: {
         document_id: target.documentId,
         kind: kind === 'insurance' ? 'policy_pdf' : 'investment_pdf',

@@ -1,6 +1,6 @@
 import { DOCUMENT_MIN_BYTES, MSG, type UpdatePlanSchema } from '@portal/contract';
 import type { z } from 'zod';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { DecryptionError } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
@@ -126,12 +126,12 @@ export async function updatePlan(
     }
     // Which fields changed, never their values: nominees and members are personal data.
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'plan.update',
       targetType: row.kind === 'insurance' ? 'insurance_policy' : 'investment_account',
       targetId: planId,
+      clientId: before.primaryClientId,
       detail: { primary_client_id: before.primaryClientId, changed },
       ip,
     });
@@ -175,12 +175,12 @@ export async function planDocumentForOwner(
   }
   const number = row.kind === 'insurance' ? row.plan.policyNumber : row.plan.accountNumber;
   await writeAudit(deps.db, {
-    actorUserId: subject.userId,
-    actorRole: 'AO',
+    ...actorOf(subject),
     agencyId,
     action: 'document.download',
     targetType: row.kind === 'insurance' ? 'insurance_policy' : 'investment_account',
     targetId: planId,
+    clientId: row.plan.primaryClientId,
     detail: {
       document_id: doc.id,
       kind: row.kind === 'insurance' ? 'policy_pdf' : 'investment_pdf',
@@ -229,12 +229,12 @@ export async function replacePlanDocument(
     if (!updated) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
     if (row.plan.documentId) await repo.softDeleteDocument(tx, agencyId, row.plan.documentId);
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'plan.document_replace',
       targetType: row.kind === 'insurance' ? 'insurance_policy' : 'investment_account',
       targetId: planId,
+      clientId: row.plan.primaryClientId,
       detail: {
         primary_client_id: row.plan.primaryClientId,
         document_id: saved.id,

@@ -7,13 +7,14 @@ import {
   type WorkspacePlanDetail,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { fullName } from '../../lib/names.ts';
+import { PLAN_CHANGES, recordStamps } from '../../lib/record-stamps.ts';
 import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
@@ -88,12 +89,12 @@ export async function addPlansToExisting(
       written,
     });
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'plans.add',
       targetType: 'primary_client',
       targetId: payload.primary_client_id,
+      clientId: payload.primary_client_id,
       detail: {
         secondary_client_id: payload.secondary_client_id,
         plans: created,
@@ -128,6 +129,13 @@ export async function planDetailOf(
   const members = row.kind === 'insurance' ? await repo.insuredMembersOf(deps.db, agencyId, p.id) : [];
   const doc = p.documentId ? await repo.findDocument(deps.db, agencyId, p.documentId) : null;
   const hasNominee = p.nomineeFullName !== null;
+  const stamps = await recordStamps(deps.db, agencyId, {
+    createdBy: p.createdBy,
+    createdAt: p.createdAt,
+    targetType: row.kind === 'insurance' ? 'insurance_policy' : 'investment_account',
+    targetId: p.id,
+    changes: PLAN_CHANGES,
+  });
   return {
     plan_kind: row.kind,
     plan_id: p.id,
@@ -175,6 +183,7 @@ export async function planDetailOf(
       : null,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
+    ...stamps,
   };
 }
 
@@ -190,12 +199,12 @@ export async function deletePlan(deps: PlansDeps, subject: TokenSubject, planId:
   return deps.db.transaction(async (tx) => {
     await repo.softDeletePlan(tx, agencyId, row.kind, planId);
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'plan.delete',
       targetType: row.kind === 'insurance' ? 'insurance_policy' : 'investment_account',
       targetId: planId,
+      clientId: row.plan.primaryClientId,
       detail: { primary_client_id: row.plan.primaryClientId, number },
       ip,
     });

@@ -1,5 +1,5 @@
 import { isWorkspaceRole } from '@portal/contract';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import type { StoredDocument } from '../../lib/documents.ts';
 import { IMAGE_MIMES } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -47,12 +47,12 @@ export async function uploadAvatar(
       await repo.softDeleteDocument(tx, agencyId, before.client.avatarDocumentId);
     }
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'primary_client.avatar_upload',
       targetType: 'primary_client',
       targetId: id,
+      clientId: id,
       detail: { document_id: saved.id, mime, size: file.bytes.length },
       ip,
     });
@@ -86,12 +86,12 @@ export async function avatar(
   if (!doc) throw new AppError('NOT_FOUND', 'This client has no photo.');
   // Every download of a client's document is audited (decisions §5).
   await writeAudit(deps.db, {
-    actorUserId: subject.userId,
-    actorRole: subject.roles[0] ?? null,
+    ...actorOf(subject),
     agencyId,
     action: 'document.download',
     targetType: 'primary_client',
     targetId: id,
+    clientId: id,
     detail: { document_id: doc.id, kind: 'avatar' },
     ip,
   });

@@ -1,5 +1,6 @@
 import { todayInIndia } from '../../lib/dates.ts';
 import { fullName } from '../../lib/names.ts';
+import { CLIENT_CHANGES, recordStamps } from '../../lib/record-stamps.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { type PlanRow, toPlanItem } from './plan-items.ts';
@@ -59,6 +60,13 @@ export async function primaryClientDetail(deps: PrimaryClientsDeps, subject: Tok
     owners.set(p.documentId, { belongs_to: 'plan', owner_id: p.id, owner_name: p.number, url: null });
   }
   const docs = await repo.documentsByIds(deps.db, agencyId, [...owners.keys()]);
+  const stamps = await recordStamps(deps.db, agencyId, {
+    createdBy: row.client.createdBy,
+    createdAt: row.client.createdAt,
+    targetType: 'primary_client',
+    targetId: id,
+    changes: CLIENT_CHANGES,
+  });
   return {
     status: 'success' as const,
     data: {
@@ -86,6 +94,7 @@ export async function primaryClientDetail(deps: PrimaryClientsDeps, subject: Tok
           original_name: d.originalName,
           created_at: d.createdAt.toISOString(),
         })),
+      ...stamps,
     },
   };
 }

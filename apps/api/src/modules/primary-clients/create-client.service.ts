@@ -1,4 +1,4 @@
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { IMAGE_MIMES } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
@@ -97,12 +97,12 @@ export async function createPrimaryClient(
           })
         : [];
       await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
+        ...actorOf(subject),
         agencyId,
         action: 'primary_client.create',
         targetType: 'primary_client',
         targetId: newId,
+        clientId: newId,
         detail: {
           ...auditProfile(input),
           client_code: clientCode,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { INVITE_LINK_HOURS, type InvitationResponse, whatsAppUrl } from '@portal/contract';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fullName } from '../../lib/names.ts';
 import { invitationMail, type PasswordLinkDeps, sendLink } from '../../lib/password-links.ts';
@@ -46,12 +46,12 @@ export async function inviteClient(
         }));
       await repo.updateClient(tx, agencyId, id, { portalAccess: true, userId: user });
       await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
+        ...actorOf(subject),
         agencyId,
         action: 'primary_client.portal_invited',
         targetType: 'primary_client',
         targetId: id,
+        clientId: id,
         ip,
       });
       return user;

@@ -1,4 +1,4 @@
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { fullName } from '../../lib/names.ts';
@@ -60,12 +60,12 @@ export async function setPortalAccess(
       }
       await repo.updateClient(tx, agencyId, id, { portalAccess: input.enabled, userId });
       await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
+        ...actorOf(subject),
         agencyId,
         action: input.enabled ? 'primary_client.portal_on' : 'primary_client.portal_off',
         targetType: 'primary_client',
         targetId: id,
+        clientId: id,
         detail: { password_set: hash !== null },
         ip,
       });
@@ -106,12 +106,12 @@ export async function resetPortalPassword(
       bumpTokenVersion: true,
     });
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'primary_client.portal_password_reset',
       targetType: 'primary_client',
       targetId: id,
+      clientId: id,
       ip,
     });
     // The answer is made and stored with an Idempotency-Key in the same transaction (issue 9 item 8).

@@ -11,7 +11,7 @@ import { eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { primaryClients } from '../../db/schema.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError, uniqueViolation } from '../../lib/errors.ts';
@@ -202,12 +202,12 @@ export async function updatePrimaryClient(
         });
       }
       await writeAudit(tx, {
-        actorUserId: subject.userId,
-        actorRole: 'AO',
+        ...actorOf(subject),
         agencyId,
         action: 'primary_client.update',
         targetType: 'primary_client',
         targetId: id,
+        clientId: id,
         detail: auditProfile(input),
         ip,
       });
@@ -238,12 +238,12 @@ export async function deletePrimaryClient(
       await repo.updatePortalUser(tx, agencyId, row.client.userId, { bumpTokenVersion: true });
     }
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'primary_client.delete',
       targetType: 'primary_client',
       targetId: id,
+      clientId: id,
       detail: { client_code: row.client.clientCode },
       ip,
     });

@@ -7,7 +7,7 @@ import {
   type ServiceCategory,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
 import { addMonths, todayInIndia } from '../../lib/dates.ts';
 import { type DocumentStore, IMAGE_MIMES, type StoredDocument } from '../../lib/documents.ts';
@@ -201,8 +201,7 @@ export async function createProvider(
       createdBy: subject.userId,
     });
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'provider.create',
       targetType: 'provider',
@@ -255,8 +254,7 @@ export async function updateProvider(
     }
     await repo.updateProvider(tx, agencyId, id, values);
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'provider.update',
       targetType: 'provider',
@@ -297,8 +295,7 @@ export async function deleteProvider(deps: ProvidersDeps, subject: TokenSubject,
     }
     await repo.updateProvider(tx, agencyId, id, { deletedAt: new Date() });
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'provider.delete',
       targetType: 'provider',

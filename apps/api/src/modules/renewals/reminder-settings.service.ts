@@ -2,7 +2,7 @@ import type { NotificationPreference } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { primaryClients } from '../../db/schema.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
 import { agencyOf } from '../../lib/tenant.ts';
@@ -30,8 +30,7 @@ export async function updateReminderSettings(
   return deps.db.transaction(async (tx) => {
     await repo.setReminderDays(tx, agencyId, days);
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'agency.reminder_days',
       targetType: 'agency',
@@ -113,6 +112,7 @@ export async function updateNotificationPreference(
       action: 'client.notification_preference',
       targetType: 'primary_client',
       targetId: primaryClientId,
+      clientId: primaryClientId,
       detail: { email_reminders: input.email_reminders, language: input.language },
       ip,
     });

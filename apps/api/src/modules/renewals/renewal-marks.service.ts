@@ -1,5 +1,5 @@
 import { type MarkRenewedFields, MarkRenewedFieldsSchema } from '@portal/contract';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import { storeFilesThenCommit } from '../../lib/stored-files.ts';
@@ -92,12 +92,12 @@ export async function markRenewed(
       'The plan was renewed before this reminder went out.',
     );
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'plan.renewed',
       targetType: plan.type === 'insurance' ? 'insurance_policy' : 'investment_account',
       targetId: planId,
+      clientId: plan.primaryClientId,
       detail: {
         previous_end_date: plan.endDate,
         new_end_date: input.new_end_date,
@@ -143,12 +143,12 @@ export async function markLapsed(
       `The plan was marked ${status} before this reminder went out.`,
     );
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: `plan.${status}`,
       targetType: plan.type === 'insurance' ? 'insurance_policy' : 'investment_account',
       targetId: planId,
+      clientId: plan.primaryClientId,
       detail: { end_date: locked.endDate },
       ip,
     });
@@ -162,6 +162,7 @@ export async function markContacted(
   planId: string,
   note: string | null,
   today: string,
+  ip: string,
 ) {
   const agencyId = agencyOf(subject);
   const plan = await planOrThrow(deps.db, agencyId, planId);
@@ -173,6 +174,17 @@ export async function markContacted(
       note,
       previousEndDate: plan.endDate,
       actorUserId: subject.userId,
+    });
+    // A contact is work done on the client too: the activity log shows who made it (issue 25 item 4).
+    await writeAudit(tx, {
+      ...actorOf(subject),
+      agencyId,
+      action: 'plan.contacted',
+      targetType: plan.type === 'insurance' ? 'insurance_policy' : 'investment_account',
+      targetId: planId,
+      clientId: plan.primaryClientId,
+      detail: { end_date: plan.endDate },
+      ip,
     });
     return answerInTransaction(tx, deps, subject, planId, today);
   });

@@ -41,7 +41,7 @@ export function renewalsRoutes(app: FastifyInstance, deps: RenewalsDeps & { toda
     markLapsed(deps, caller(req), params.id, body.note, today(), req.ip),
   );
   addRoute(app, endpoints.markPlanContacted, ({ req, params, body }) =>
-    markContacted(deps, caller(req), params.id, body.note, today()),
+    markContacted(deps, caller(req), params.id, body.note, today(), req.ip),
   );
   addRoute(app, endpoints.reminderSettings, ({ req }) => reminderSettings(deps, caller(req)));
   addRoute(app, endpoints.updateReminderSettings, ({ req, body }) =>

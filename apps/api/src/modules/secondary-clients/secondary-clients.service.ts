@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentMime, DocumentStore, StoredDocument } from '../../lib/documents.ts';
@@ -212,12 +212,12 @@ export async function createSecondaryClient(
       createdBy: subject.userId,
     });
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'secondary_client.create',
       targetType: 'secondary_client',
       targetId: newId,
+      clientId: input.primary_client_id,
       detail: { ...auditFields(input), primary_client_id: input.primary_client_id },
       ip,
     });
@@ -245,16 +245,16 @@ export async function updateSecondaryClient(
   ip: string,
 ) {
   const agencyId = agencyOf(subject);
-  await mustFind(deps.db, agencyId, id);
+  const before = await mustFind(deps.db, agencyId, id);
   return deps.db.transaction(async (tx) => {
     await repo.updateMember(tx, agencyId, id, columnsOf(input, deps.encryptionKey));
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'secondary_client.update',
       targetType: 'secondary_client',
       targetId: id,
+      clientId: before.member.primaryClientId,
       detail: auditFields(input),
       ip,
     });
@@ -277,12 +277,12 @@ export async function deleteSecondaryClient(
   return deps.db.transaction(async (tx) => {
     await repo.updateMember(tx, agencyId, id, { deletedAt: new Date() });
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'secondary_client.delete',
       targetType: 'secondary_client',
       targetId: id,
+      clientId: row.member.primaryClientId,
       detail: { primary_client_id: row.member.primaryClientId },
       ip,
     });
@@ -327,12 +327,12 @@ export async function uploadSecondaryDocument(
     const old = before.member[DOCUMENT_COLUMN[kind]];
     if (old) await repo.softDeleteDocument(tx, agencyId, old);
     await writeAudit(tx, {
-      actorUserId: subject.userId,
-      actorRole: 'AO',
+      ...actorOf(subject),
       agencyId,
       action: 'secondary_client.document_upload',
       targetType: 'secondary_client',
       targetId: id,
+      clientId: before.member.primaryClientId,
       detail: { kind, document_id: saved.id, mime, size: file.bytes.length },
       ip,
     });
@@ -357,12 +357,12 @@ export async function secondaryDocument(
   if (!doc) throw new AppError('NOT_FOUND', `This family member has no ${DOCUMENT_LABEL[kind]}.`);
   // Every download of a client's document is audited: who, whose, what, when (decisions §5).
   await writeAudit(deps.db, {
-    actorUserId: subject.userId,
-    actorRole: 'AO',
+    ...actorOf(subject),
     agencyId,
     action: 'document.download',
     targetType: 'secondary_client',
     targetId: id,
+    clientId: row.member.primaryClientId,
     detail: { document_id: doc.id, kind },
     ip,
   });

@@ -67,6 +67,8 @@ const stored: WorkspacePlanDetail = WorkspacePlanDetailSchema.parse({
   document: null,
   created_at: '2026-11-21T10:00:00.000Z',
   updated_at: '2026-11-21T10:00:00.000Z',
+  added_by: null,
+  changed_by: null,
 });
 
 const json = (body: unknown, status = 200) =>

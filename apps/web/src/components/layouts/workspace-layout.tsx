@@ -4,6 +4,7 @@ import {
   CalendarClock,
   ChevronDown,
   Crown,
+  History,
   LayoutDashboard,
   LineChart,
   ShieldCheck,
@@ -22,6 +23,7 @@ export const WORKSPACE_LINKS = [
   { to: '/dashboard/insurance', label: 'Insurance Company', icon: Building2, end: false },
   { to: '/dashboard/investments', label: 'Investment Company', icon: LineChart, end: false },
   { to: '/dashboard/renewals', label: 'Renewals', icon: CalendarClock, end: false },
+  { to: '/dashboard/activity', label: 'Activity', icon: History, end: false },
   { to: '/dashboard/security', label: 'Account Security', icon: ShieldCheck, end: false },
 ] as const;
 

@@ -118,6 +118,8 @@ const detail = PrimaryClientDetailResponseSchema.parse({
     ],
     plans: { insurance: [], investment: [] },
     documents: [],
+    added_by: null,
+    changed_by: null,
   },
 });
 

@@ -56,6 +56,8 @@ const primaryDetail = PrimaryClientDetailResponseSchema.parse({
     family_members: [],
     plans: { insurance: [], investment: [] },
     documents: [],
+    added_by: null,
+    changed_by: null,
   },
 });
 

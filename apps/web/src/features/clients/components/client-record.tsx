@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ContactLinks } from '../../../components/ui/contact-links.tsx';
 import { Field, Fields } from '../../../components/ui/detail-field.tsx';
 import { Skeleton } from '../../../components/ui/query-states.tsx';
+import { RecordStamps } from '../../../components/ui/record-stamps.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -165,6 +166,11 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
             name={client.full_name}
             email={client.email}
             phone={client.phone}
+          />
+          <RecordStamps
+            className="mt-2 text-xs text-slate-500"
+            added={record.data.added_by}
+            changed={record.data.changed_by}
           />
         </div>
         <div className="flex flex-wrap gap-2 sm:ml-auto">

@@ -42,6 +42,8 @@ function plan(document: WorkspacePlanDetail['document']): WorkspacePlanDetail {
     document,
     created_at: '2026-11-21T10:00:00.000Z',
     updated_at: '2026-11-21T10:00:00.000Z',
+    added_by: null,
+    changed_by: null,
   });
 }
 

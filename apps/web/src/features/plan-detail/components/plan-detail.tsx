@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { QueryState } from '../../../components/ui/query-states.tsx';
+import { RecordStamps } from '../../../components/ui/record-stamps.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { usePlan } from '../api/get-plan.ts';
@@ -133,6 +134,11 @@ function PlanBody({ plan, renewals, editor }: { plan: WorkspacePlanDetail } & Pl
               </span>
             ) : null}
           </div>
+          <RecordStamps
+            className="mt-2 text-xs text-slate-500"
+            added={plan.added_by}
+            changed={plan.changed_by}
+          />
         </div>
         <div className="flex flex-wrap gap-2 sm:justify-end">
           <Button onClick={() => setEditing(true)}>

@@ -33,6 +33,8 @@ function plan(overrides: Partial<WorkspacePlanDetail>): WorkspacePlanDetail {
     document: null,
     created_at: '2026-11-21T10:00:00.000Z',
     updated_at: '2026-11-21T10:00:00.000Z',
+    added_by: null,
+    changed_by: null,
     ...overrides,
   });
 }
