@@ -103,6 +103,7 @@ import {
   SecondFactorLoginSchema,
   SecondFactorStatusSchema,
 } from './second-factor.ts';
+import { teamEndpoints } from './team-endpoints.ts';
 
 export interface Endpoint {
   method: HttpMethod;
@@ -857,4 +858,5 @@ export const endpoints = {
     response: NotificationPreferenceResponseSchema,
     status: 200,
   },
+  ...teamEndpoints,
 } as const satisfies Record<EndpointName, Endpoint>;

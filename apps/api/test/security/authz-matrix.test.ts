@@ -21,6 +21,7 @@ import {
   bearer,
   createAdmin,
   createAgencyClient,
+  createStaff,
   createTestApp,
   PORTAL_HOST,
   type RegisteredAgency,
@@ -307,6 +308,16 @@ async function createOutbox(side: Side) {
   return row!.id;
 }
 
+/** A member of staff who has not accepted their invitation yet (so it may be re-sent or withdrawn). */
+async function createInvitee(side: Side) {
+  const c = canary(side);
+  const staff = await createStaff(t, worlds[side].agency.agencyId, 'AG', {
+    email: `${c.toLowerCase()}.${randomBytes(3).toString('hex')}@example.in`,
+    fullName: `${c} ${canary(side)}`,
+  });
+  return staff.userId;
+}
+
 async function createOwner(side: Side) {
   const agency = await registerAgency(t.app, registration(side));
   await verifyOwner(t.db, agency.ownerId);
@@ -378,6 +389,7 @@ async function seedSide(side: Side) {
   w.objects.account = ids.account as [string, string];
   w.objects.outbox = [await createOutbox(side), await createOutbox(side)];
   w.objects.owner = [agency.ownerId, agency.ownerId];
+  w.objects.staff = [await createInvitee(side), await createInvitee(side)];
   w.logins = [];
   for (const _ of [0, 1]) {
     const password = `${PASSWORD_BASE}L${randomBytes(3).toString('hex')}`;
@@ -416,6 +428,8 @@ async function freshObject(kind: ObjectKind, side: Side, slot: 0 | 1, name: Endp
       return (await asClient(slot + 1, () => createPlans(side, w.ao, w.objects.primary[slot]))).account;
     case 'outbox':
       return createOutbox(side);
+    case 'staff':
+      return createInvitee(side);
     default:
       throw new Error(`no fresh ${kind}`);
   }
@@ -555,6 +569,16 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
       return json(m, url, { reminder_days: [30, 7] });
     case 'updateClientNotificationPreference':
       return json(m, url, { email_reminders: true, language: 'en' });
+    case 'inviteStaff': {
+      const c = canary(side);
+      return json(m, url, {
+        full_name: `${c} ${canary(side)}`,
+        email: `${c.toLowerCase()}.${randomBytes(3).toString('hex')}@example.in`,
+        role: 'AG',
+      });
+    }
+    case 'changeStaffRole':
+      return json(m, url, { role: 'AA' });
     default:
       return json(m, url);
   }
