@@ -60,6 +60,7 @@ const ROUTES = {
   'insurance / investment company': [
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/role-gates.tsx',
     'src/app/routes/workspace/providers.tsx',
   ],
   'registered users': [
@@ -90,7 +91,14 @@ const ROUTES = {
   'agency profile': [
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/role-gates.tsx',
     'src/app/routes/workspace/agency-profile.tsx',
+  ],
+  'team (/dashboard/team)': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/role-gates.tsx',
+    'src/app/routes/workspace/team.tsx',
   ],
   renewals: [
     'src/app/routes/dashboard-frame.tsx',

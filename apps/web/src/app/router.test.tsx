@@ -119,6 +119,7 @@ describe('screen titles from the route table', () => {
       ['/dashboard/security', 'Account Security'],
       [`/dashboard/plans/${id}`, 'Client Plan Detail'],
       ['/dashboard/addPlans', 'Plans'],
+      ['/dashboard/team', 'Team'],
     ];
     for (const [path, title] of titles) {
       await visit(path);
@@ -160,6 +161,30 @@ describe('screen titles from the route table', () => {
     for (const [path, title] of titles) {
       await visit(path);
       await waitFor(() => expect(document.title, path).toBe(`${title} · Agency Portal`));
+    }
+  });
+
+  it("keeps each role to its screens (issue 25): an agent's provider, profile and team addresses are unauthorized", async () => {
+    const gated: Array<[Role, string, boolean]> = [
+      ['AG', '/dashboard/team', false],
+      ['AG', '/dashboard/agency-profile', false],
+      ['AG', '/dashboard/insurance', false],
+      ['AG', '/dashboard/renewals', true],
+      ['AA', '/dashboard/team', false],
+      ['AA', '/dashboard/agency-profile', false],
+      ['AA', '/dashboard/investments', true],
+    ];
+    // The file's one router still shows the last test's admin screen: leave it before anything mounts.
+    signInAs('AG');
+    await act(() => router.navigate('/terms'));
+    renderApp();
+    for (const [role, path, allowed] of gated) {
+      signInAs(role);
+      await act(() => router.navigate(path));
+      if (allowed) await waitFor(() => expect(screen.getByTestId('screen').textContent, path).toBe(path));
+      else
+        await waitFor(() => expect(router.state.location.pathname, `${role} ${path}`).toBe('/unauthorized'));
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -1,18 +1,15 @@
+import type { RouteObject } from 'react-router';
 import type { ScreenRoute } from '../components/layouts/app-shell.tsx';
 
-// The agency workspace's screens under /dashboard (spec §2), owner only. Loaded on the first visit to a
-// /dashboard/… address (router.tsx, patchRoutesOnNavigation), so this table stays out of the sign-in route.
-// They go under the owner-only guard router.tsx keeps; importing nothing at run time keeps this chunk alone.
+/** A pathless route that guards its screens by role (routes/workspace/role-gates.tsx). */
+type GateRoute = RouteObject & { children: ScreenRoute[] };
+
+// The agency workspace's screens under /dashboard (spec §2): the owner's and staff's (issue 25), a few behind a
+// role gate. Loaded on the first visit to a /dashboard/… address (router.tsx, patchRoutesOnNavigation), so this
+// table stays out of the sign-in route. They go under the workspace guard router.tsx keeps; importing nothing at
+// run time keeps this chunk alone.
 // Each names its page title (spec §2 "Page titles by tab"), which the workspace's top bar shows.
-export const workspaceRoutes: ScreenRoute[] = [
-  {
-    path: 'insurance',
-    handle: { title: 'Insurance Company' },
-    lazy: () =>
-      import('./routes/workspace/providers.tsx').then((m) => ({
-        Component: m.InsuranceCompanyScreen,
-      })),
-  },
+export const workspaceRoutes: Array<ScreenRoute | GateRoute> = [
   {
     path: 'users',
     handle: { title: 'Registered Users' },
@@ -87,14 +84,6 @@ export const workspaceRoutes: ScreenRoute[] = [
       })),
   },
   {
-    path: 'agency-profile',
-    handle: { title: 'Agency Profile' },
-    lazy: () =>
-      import('./routes/workspace/agency-profile.tsx').then((m) => ({
-        Component: m.AgencyProfileScreen,
-      })),
-  },
-  {
     // The owner's account security: the TOTP second factor (issue 23 item 14).
     path: 'security',
     handle: { title: 'Account Security' },
@@ -104,11 +93,48 @@ export const workspaceRoutes: ScreenRoute[] = [
       })),
   },
   {
-    path: 'investments',
-    handle: { title: 'Investment Company' },
-    lazy: () =>
-      import('./routes/workspace/providers.tsx').then((m) => ({
-        Component: m.InvestmentCompanyScreen,
-      })),
+    // Provider companies: the owner and agency admins (issue 25); agents do not manage providers.
+    lazy: () => import('./routes/workspace/role-gates.tsx').then((m) => ({ Component: m.ManagersOnly })),
+    children: [
+      {
+        path: 'insurance',
+        handle: { title: 'Insurance Company' },
+        lazy: () =>
+          import('./routes/workspace/providers.tsx').then((m) => ({
+            Component: m.InsuranceCompanyScreen,
+          })),
+      },
+      {
+        path: 'investments',
+        handle: { title: 'Investment Company' },
+        lazy: () =>
+          import('./routes/workspace/providers.tsx').then((m) => ({
+            Component: m.InvestmentCompanyScreen,
+          })),
+      },
+    ],
+  },
+  {
+    // The owner's own screens (decisions §1): the agency profile and the team.
+    lazy: () => import('./routes/workspace/role-gates.tsx').then((m) => ({ Component: m.OwnerOnly })),
+    children: [
+      {
+        path: 'agency-profile',
+        handle: { title: 'Agency Profile' },
+        lazy: () =>
+          import('./routes/workspace/agency-profile.tsx').then((m) => ({
+            Component: m.AgencyProfileScreen,
+          })),
+      },
+      {
+        // The owner's staff (issue 25 item 2).
+        path: 'team',
+        handle: { title: 'Team' },
+        lazy: () =>
+          import('./routes/workspace/team.tsx').then((m) => ({
+            Component: m.TeamScreen,
+          })),
+      },
+    ],
   },
 ];
