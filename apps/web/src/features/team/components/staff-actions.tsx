@@ -54,18 +54,22 @@ export function StaffActions({
     return (
       <Button
         variant="ghost"
-        className={danger ? 'px-2 text-red-700' : 'px-2'}
+        className="px-2"
         disabled={busy}
         aria-label={`${label}: ${name}`}
+        title={`${label}: ${name}`}
         onClick={onClick}
       >
-        <Icon className="size-4" aria-hidden /> <span>{label}</span>
+        {/* Words beside the icons on a phone's stacked rows and on wide screens; icons alone in a mid-width table. */}
+        <span className={danger ? 'contents text-red-700' : 'contents'}>
+          <Icon className="size-4" aria-hidden /> <span className="max-2xl:md:sr-only">{label}</span>
+        </span>
       </Button>
     );
   };
 
   return (
-    <span className="flex flex-wrap justify-end gap-1 max-md:justify-start">
+    <span className="flex flex-wrap justify-end gap-1 max-md:justify-start md:flex-nowrap">
       {pending && member.status !== 'deactivated'
         ? button('Resend', Mail, () =>
             resend.mutate(member.id, {

@@ -54,15 +54,15 @@ function StaffTable({
             <tr key={m.id} className="max-md:flex max-md:flex-col max-md:gap-2 max-md:px-5 max-md:py-4">
               <td className="px-5 py-3 max-md:p-0">
                 <p className="font-medium text-slate-900">{m.full_name}</p>
-                <p className="text-slate-600 [overflow-wrap:anywhere]">{m.email}</p>
+                <p className="text-slate-600 [overflow-wrap:anywhere] md:[overflow-wrap:normal]">{m.email}</p>
                 {m.phone ? <p className="text-slate-500">{m.phone}</p> : null}
               </td>
-              <td className="px-5 py-3 text-slate-700 max-md:p-0">{ROLE_LABEL[m.role]}</td>
+              <td className="px-5 py-3 whitespace-nowrap text-slate-700 max-md:p-0">{ROLE_LABEL[m.role]}</td>
               <td className="px-5 py-3 max-md:p-0">
                 <Badge tone={STATUS_TONE[m.status]}>{STAFF_STATUS_LABEL[m.status]}</Badge>
-                <p className="mt-1 text-xs text-slate-500">{statusNote(m)}</p>
+                <p className="mt-1 text-xs whitespace-nowrap text-slate-500">{statusNote(m)}</p>
               </td>
-              <td className="px-5 py-3 text-slate-700 max-md:p-0">
+              <td className="px-5 py-3 whitespace-nowrap text-slate-700 max-md:p-0">
                 <span className="md:hidden">Clients: </span>
                 {m.role === 'AG' ? `${m.assigned_clients} assigned` : 'All clients'}
               </td>
