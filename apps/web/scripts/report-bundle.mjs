@@ -60,7 +60,6 @@ const ROUTES = {
   'insurance / investment company': [
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes-workspace.tsx',
-    'src/app/routes/workspace/role-gates.tsx',
     'src/app/routes/workspace/providers.tsx',
   ],
   'registered users': [
@@ -91,13 +90,11 @@ const ROUTES = {
   'agency profile': [
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes-workspace.tsx',
-    'src/app/routes/workspace/role-gates.tsx',
     'src/app/routes/workspace/agency-profile.tsx',
   ],
   'team (/dashboard/team)': [
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes-workspace.tsx',
-    'src/app/routes/workspace/role-gates.tsx',
     'src/app/routes/workspace/team.tsx',
   ],
   renewals: [

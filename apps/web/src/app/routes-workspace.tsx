@@ -1,8 +1,14 @@
-import type { RouteObject } from 'react-router';
+import type { Role } from '@portal/contract';
 import type { ScreenRoute } from '../components/layouts/app-shell.tsx';
 
-/** A pathless route that guards its screens by role (routes/workspace/role-gates.tsx). */
-type GateRoute = RouteObject & { children: ScreenRoute[] };
+/**
+ * A pathless route whose screens only some roles may use (issue 25): router.tsx gives it the role guard as it
+ * patches this table in (a guard imported here split the sign-in route's shared code into more chunks).
+ */
+export interface GateRoute {
+  handle: { roles: readonly Role[] };
+  children: ScreenRoute[];
+}
 
 // The agency workspace's screens under /dashboard (spec §2): the owner's and staff's (issue 25), a few behind a
 // role gate. Loaded on the first visit to a /dashboard/… address (router.tsx, patchRoutesOnNavigation), so this
@@ -94,7 +100,7 @@ export const workspaceRoutes: Array<ScreenRoute | GateRoute> = [
   },
   {
     // Provider companies: the owner and agency admins (issue 25); agents do not manage providers.
-    lazy: () => import('./routes/workspace/role-gates.tsx').then((m) => ({ Component: m.ManagersOnly })),
+    handle: { roles: ['AO', 'AA'] },
     children: [
       {
         path: 'insurance',
@@ -116,7 +122,7 @@ export const workspaceRoutes: Array<ScreenRoute | GateRoute> = [
   },
   {
     // The owner's own screens (decisions §1): the agency profile and the team.
-    lazy: () => import('./routes/workspace/role-gates.tsx').then((m) => ({ Component: m.OwnerOnly })),
+    handle: { roles: ['AO'] },
     children: [
       {
         path: 'agency-profile',
