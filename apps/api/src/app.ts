@@ -35,6 +35,7 @@ import { type ReminderScheduler, startReminderScheduler } from './modules/renewa
 import { renewalsRoutes } from './modules/renewals/renewals.routes.ts';
 import { secondaryClientsRoutes } from './modules/secondary-clients/secondary-clients.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
@@ -260,6 +261,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     documents: services.documents,
     hasher: services.hasher,
     encryptionKey: config.encryptionKey,
+    mailer: services.mailer,
+    portalHost: config.portalHost,
+    portalScheme: config.portalScheme,
+  });
+  teamRoutes(app, {
+    db,
+    hasher: services.hasher,
     mailer: services.mailer,
     portalHost: config.portalHost,
     portalScheme: config.portalScheme,

@@ -92,6 +92,11 @@ const ROUTES = {
     'src/app/routes-workspace.tsx',
     'src/app/routes/workspace/agency-profile.tsx',
   ],
+  'team (/dashboard/team)': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/team.tsx',
+  ],
   renewals: [
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes-workspace.tsx',

@@ -53,6 +53,12 @@ export const ACTIVITY_SENTENCE = {
   'provider.update': 'Changed provider',
   'provider.delete': 'Removed provider',
   'document.download': 'Downloaded a document',
+  'staff.invited': 'Invited a member of staff',
+  'staff.invitation_resent': 'Sent a staff invitation again',
+  'staff.invitation_revoked': 'Revoked a staff invitation',
+  'staff.role_changed': "Changed a staff member's role",
+  'staff.deactivated': 'Deactivated a member of staff',
+  'staff.reactivated': 'Reactivated a member of staff',
 } as const satisfies Record<string, string>;
 export type ActivityAction = keyof typeof ACTIVITY_SENTENCE;
 export const ACTIVITY_ACTIONS = Object.keys(ACTIVITY_SENTENCE) as ActivityAction[];
@@ -135,7 +141,7 @@ export const ActivityEntrySchema = z.object({
   /** What beside the client was acted on: a plan, a family member, a provider. */
   target: z
     .object({
-      kind: z.enum(['plan', 'member', 'provider']),
+      kind: z.enum(['plan', 'member', 'provider', 'staff']),
       label: z.string(),
       /** The id to link to, while the record still exists. */
       link_id: z.uuid().nullable(),

@@ -279,6 +279,14 @@ export const apiPaths = {
   updateReminderSettings: { method: 'PUT', path: '/api/renewals/settings', access: MANAGERS },
   outboxList: { method: 'GET', path: '/api/renewals/outbox', access: MANAGERS },
   outboxMessage: { method: 'GET', path: '/api/renewals/outbox/:id', access: MANAGERS },
+  // The agency's team (issue 25 item 2, decision 032): the owner alone invites and manages staff.
+  listStaff: { method: 'GET', path: '/api/team', access: ['AO'] },
+  inviteStaff: { method: 'POST', path: '/api/team', access: ['AO'] },
+  resendStaffInvitation: { method: 'POST', path: '/api/team/:id/invitation', access: ['AO'] },
+  revokeStaffInvitation: { method: 'DELETE', path: '/api/team/:id/invitation', access: ['AO'] },
+  changeStaffRole: { method: 'PUT', path: '/api/team/:id/role', access: ['AO'] },
+  deactivateStaff: { method: 'POST', path: '/api/team/:id/deactivate', access: ['AO'] },
+  reactivateStaff: { method: 'POST', path: '/api/team/:id/reactivate', access: ['AO'] },
   clientNotificationPreference: {
     method: 'GET',
     path: '/api/agency-user/client/notification-preference',

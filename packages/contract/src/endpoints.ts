@@ -105,6 +105,7 @@ import {
   SecondFactorLoginSchema,
   SecondFactorStatusSchema,
 } from './second-factor.ts';
+import { teamEndpoints } from './team-endpoints.ts';
 
 export interface Endpoint {
   method: HttpMethod;
@@ -891,4 +892,5 @@ export const endpoints = {
     response: ActivityPeopleResponseSchema,
     status: 200,
   },
+  ...teamEndpoints,
 } as const satisfies Record<EndpointName, Endpoint>;

@@ -30,3 +30,4 @@ export * from './second-factor.ts';
 export * from './second-factor-rules.ts';
 export * from './slug.ts';
 export * from './states.ts';
+export * from './team.ts';

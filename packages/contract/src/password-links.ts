@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LoginRequestSchema, passwordSchema } from './auth.ts';
+import { ROLES } from './roles.ts';
 
 // One-time links to choose a password (issue 24, decision 025): "Forgot password?" on the sign-in screen, and
 // the invitation an agency sends a client instead of an initial password.
@@ -34,6 +35,8 @@ export const PasswordLinkCheckResponseSchema = z.object({
   full_name: z.string(),
   email: z.string(),
   agency_name: z.string().nullable(),
+  /** Whose account: the screen greets a member of staff (issue 25) otherwise than a client. */
+  role: z.enum(ROLES),
 });
 export type PasswordLinkCheckResponse = z.infer<typeof PasswordLinkCheckResponseSchema>;
 

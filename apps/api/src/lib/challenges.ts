@@ -1,4 +1,4 @@
-import { SECOND_FACTOR_CHALLENGE_SECONDS } from '@portal/contract';
+import { ROLES, SECOND_FACTOR_CHALLENGE_SECONDS } from '@portal/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { TokenSubject } from './tokens.ts';
@@ -13,7 +13,8 @@ const TYPE = 'second-factor+jwt';
 
 const ClaimsSchema = z.object({
   sub: z.uuid(),
-  roleid: z.array(z.enum(['ADMIN', 'AO', 'AC'])).min(1),
+  // Every role: staff (issue 25) finish a second-factor sign-in too; the role is checked again against the user.
+  roleid: z.array(z.enum(ROLES)).min(1),
   clientName: z.string(),
   agency_id: z.uuid().nullable(),
   agency_name: z.string().nullable(),

@@ -65,6 +65,23 @@ export function invitationMail(name: string, agencyName: string | null, url: str
   };
 }
 
+/** The invitation a member of staff gets from the agency's owner (issue 25 item 2): their role and a link, 72 hours. */
+export function staffInvitationMail(name: string, roleLabel: string, agencyName: string | null, url: string) {
+  const agency = agencyName ?? 'Your agency';
+  return {
+    subject: `${agency} invites you to its workspace`,
+    lines: [
+      `Dear ${name},`,
+      '',
+      `${agency} invites you to work in its workspace as ${roleLabel} on the Agency Portal.`,
+      `Open this link within ${INVITE_LINK_HOURS / 24} days to choose your password. It works once:`,
+      url,
+      '',
+      `After that, sign in at ${new URL(url).origin} with this e-mail address and your password.`,
+    ],
+  };
+}
+
 export type LinkDelivery = 'email' | 'outbox' | 'log';
 
 /**

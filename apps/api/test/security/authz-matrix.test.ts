@@ -319,6 +319,16 @@ async function createOutbox(side: Side) {
   return row!.id;
 }
 
+/** A member of staff who has not accepted their invitation yet (so it may be re-sent or withdrawn). */
+async function createInvitee(side: Side) {
+  const c = canary(side);
+  const staff = await createStaff(t, worlds[side].agency.agencyId, 'AG', {
+    email: `${c.toLowerCase()}.${randomBytes(3).toString('hex')}@example.in`,
+    fullName: `${c} ${canary(side)}`,
+  });
+  return staff.userId;
+}
+
 async function createOwner(side: Side) {
   const agency = await registerAgency(t.app, registration(side));
   await verifyOwner(t.db, agency.ownerId);
@@ -392,6 +402,7 @@ async function seedSide(side: Side) {
   w.staff = side === 'A' ? await createStaffCallers(side, agency) : [];
   w.assignee = (await createStaff(t, agency.agencyId, 'AG')).userId;
   w.objects.owner = [agency.ownerId, agency.ownerId];
+  w.objects.staff = [await createInvitee(side), await createInvitee(side)];
   w.logins = [];
   for (const _ of [0, 1]) {
     const password = `${PASSWORD_BASE}L${randomBytes(3).toString('hex')}`;
@@ -472,6 +483,14 @@ async function freshObject(
       return (await asClient(slot + 1, () => createPlans(side, w.ao, w.objects.primary[slot]))).account;
     case 'outbox':
       return createOutbox(side);
+    case 'staff': {
+      const id = await createInvitee(side);
+      // Reactivating changes something (and writes its entry) only for a member who was deactivated.
+      if (name === 'reactivateStaff') {
+        await t.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, id));
+      }
+      return id;
+    }
     default:
       throw new Error(`no fresh ${kind}`);
   }
@@ -613,6 +632,16 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
       return json(m, url, { reminder_days: [30, 7] });
     case 'updateClientNotificationPreference':
       return json(m, url, { email_reminders: true, language: 'en' });
+    case 'inviteStaff': {
+      const c = canary(side);
+      return json(m, url, {
+        full_name: `${c} ${canary(side)}`,
+        email: `${c.toLowerCase()}.${randomBytes(3).toString('hex')}@example.in`,
+        role: 'AG',
+      });
+    }
+    case 'changeStaffRole':
+      return json(m, url, { role: 'AA' });
     default:
       return json(m, url);
   }

@@ -21,7 +21,9 @@ export type ObjectKind =
   /** An investment account. */
   | 'account'
   /** An e-mail of the agency's outbox. */
-  | 'outbox';
+  | 'outbox'
+  /** A member of the agency's staff (issue 25: an agency admin or agent). */
+  | 'staff';
 
 /**
  * Which objects an allowed caller reaches: `any` every one; `agency` those of its own agency (the owner:
@@ -189,6 +191,14 @@ export const permissions = {
   // Who did what (issue 25 item 4): the owner alone reads the agency's activity log.
   activityLog: { object: 'none', ok: 200, allow: AO, queries: ['?limit=100'] },
   activityPeople: { object: 'none', ok: 200, allow: AO },
+  // The team (issue 25 item 2): the owner alone.
+  listStaff: { object: 'none', ok: 200, allow: AO },
+  inviteStaff: { object: 'none', ok: 201, allow: AO },
+  resendStaffInvitation: { object: 'staff', ok: 200, allow: AO },
+  revokeStaffInvitation: { object: 'staff', ok: 200, allow: AO },
+  changeStaffRole: { object: 'staff', ok: 200, allow: AO },
+  deactivateStaff: { object: 'staff', ok: 200, allow: AO },
+  reactivateStaff: { object: 'staff', ok: 200, allow: AO },
 } as const satisfies Record<EndpointName, Permission>;
 
 /**

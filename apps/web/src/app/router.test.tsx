@@ -120,6 +120,7 @@ describe('screen titles from the route table', () => {
       [`/dashboard/plans/${id}`, 'Client Plan Detail'],
       ['/dashboard/addPlans', 'Plans'],
       ['/dashboard/activity', 'Activity'],
+      ['/dashboard/team', 'Team'],
     ];
     for (const [path, title] of titles) {
       await visit(path);
@@ -161,6 +162,32 @@ describe('screen titles from the route table', () => {
     for (const [path, title] of titles) {
       await visit(path);
       await waitFor(() => expect(document.title, path).toBe(`${title} · Agency Portal`));
+    }
+  });
+
+  it("keeps each role to its screens (issue 25): staff's provider, profile, team and activity addresses are unauthorized", async () => {
+    const gated: Array<[Role, string, boolean]> = [
+      ['AG', '/dashboard/team', false],
+      ['AG', '/dashboard/agency-profile', false],
+      ['AG', '/dashboard/insurance', false],
+      ['AG', '/dashboard/renewals', true],
+      ['AG', '/dashboard/activity', false],
+      ['AA', '/dashboard/team', false],
+      ['AA', '/dashboard/activity', false],
+      ['AA', '/dashboard/agency-profile', false],
+      ['AA', '/dashboard/investments', true],
+    ];
+    // The file's one router still shows the last test's admin screen: leave it before anything mounts.
+    signInAs('AG');
+    await act(() => router.navigate('/terms'));
+    renderApp();
+    for (const [role, path, allowed] of gated) {
+      signInAs(role);
+      await act(() => router.navigate(path));
+      if (allowed) await waitFor(() => expect(screen.getByTestId('screen').textContent, path).toBe(path));
+      else
+        await waitFor(() => expect(router.state.location.pathname, `${role} ${path}`).toBe('/unauthorized'));
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -1,6 +1,6 @@
-import { ROLES, WORKSPACE_ROLES } from '@portal/contract';
+import { ROLES, type Role, WORKSPACE_ROLES } from '@portal/contract';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { brandingLoader } from '../features/auth/api/get-branding.ts';
 import { RequireRoles } from './guard.tsx';
 import { paths } from './paths.ts';
@@ -57,6 +57,23 @@ const areas = [
   },
 ];
 const patchedAreas = new Set<string>();
+
+/**
+ * A pathless route of an area's table that names the roles of its screens (`handle.roles`, routes-workspace.tsx)
+ * gets the role guard here: an address of a screen the role may not use is /unauthorized (issue 25).
+ */
+function withRoleGuards(routes: readonly object[]): RouteObject[] {
+  return routes.map((route) => {
+    const r = route as RouteObject;
+    const roles = (r.handle as { roles?: readonly Role[] } | undefined)?.roles;
+    if (!roles || !r.children) return r;
+    return {
+      ...r,
+      element: <RequireRoles roles={roles} />,
+      children: withRoleGuards(r.children),
+    } as RouteObject;
+  });
+}
 
 // Every screen is its own chunk, so the sign-in route loads only what it shows (issue 2 budget). The sign-in
 // routes' static loader asks for the address's brand while their chunk loads (decision 028). The screens of
@@ -236,7 +253,7 @@ export const router = createBrowserRouter(
       const routes = await area.load();
       if (patchedAreas.has(area.parentId)) return;
       patchedAreas.add(area.parentId);
-      patch(area.parentId, routes);
+      patch(area.parentId, withRoleGuards(routes));
     },
   },
 );

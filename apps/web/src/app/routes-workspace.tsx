@@ -1,18 +1,21 @@
+import type { Role } from '@portal/contract';
 import type { ScreenRoute } from '../components/layouts/app-shell.tsx';
 
-// The agency workspace's screens under /dashboard (spec §2), owner only. Loaded on the first visit to a
-// /dashboard/… address (router.tsx, patchRoutesOnNavigation), so this table stays out of the sign-in route.
-// They go under the owner-only guard router.tsx keeps; importing nothing at run time keeps this chunk alone.
+/**
+ * A pathless route whose screens only some roles may use (issue 25): router.tsx gives it the role guard as it
+ * patches this table in (a guard imported here split the sign-in route's shared code into more chunks).
+ */
+export interface GateRoute {
+  handle: { roles: readonly Role[] };
+  children: ScreenRoute[];
+}
+
+// The agency workspace's screens under /dashboard (spec §2): the owner's and staff's (issue 25), a few behind a
+// role gate. Loaded on the first visit to a /dashboard/… address (router.tsx, patchRoutesOnNavigation), so this
+// table stays out of the sign-in route. They go under the workspace guard router.tsx keeps; importing nothing at
+// run time keeps this chunk alone.
 // Each names its page title (spec §2 "Page titles by tab"), which the workspace's top bar shows.
-export const workspaceRoutes: ScreenRoute[] = [
-  {
-    path: 'insurance',
-    handle: { title: 'Insurance Company' },
-    lazy: () =>
-      import('./routes/workspace/providers.tsx').then((m) => ({
-        Component: m.InsuranceCompanyScreen,
-      })),
-  },
+export const workspaceRoutes: Array<ScreenRoute | GateRoute> = [
   {
     path: 'users',
     handle: { title: 'Registered Users' },
@@ -87,14 +90,6 @@ export const workspaceRoutes: ScreenRoute[] = [
       })),
   },
   {
-    path: 'agency-profile',
-    handle: { title: 'Agency Profile' },
-    lazy: () =>
-      import('./routes/workspace/agency-profile.tsx').then((m) => ({
-        Component: m.AgencyProfileScreen,
-      })),
-  },
-  {
     // The owner's account security: the TOTP second factor (issue 23 item 14).
     path: 'security',
     handle: { title: 'Account Security' },
@@ -104,23 +99,57 @@ export const workspaceRoutes: ScreenRoute[] = [
       })),
   },
   {
-    // The owner's alone (issue 25 item 4): the path's route is the guard, its index the screen.
-    path: 'activity',
-    handle: { title: 'Activity' },
-    lazy: () => import('./routes/workspace/activity.tsx').then((m) => ({ Component: m.OwnerOnly })),
+    // Provider companies: the owner and agency admins (issue 25); agents do not manage providers.
+    handle: { roles: ['AO', 'AA'] },
     children: [
       {
-        index: true,
-        lazy: () => import('./routes/workspace/activity.tsx').then((m) => ({ Component: m.ActivityScreen })),
+        path: 'insurance',
+        handle: { title: 'Insurance Company' },
+        lazy: () =>
+          import('./routes/workspace/providers.tsx').then((m) => ({
+            Component: m.InsuranceCompanyScreen,
+          })),
+      },
+      {
+        path: 'investments',
+        handle: { title: 'Investment Company' },
+        lazy: () =>
+          import('./routes/workspace/providers.tsx').then((m) => ({
+            Component: m.InvestmentCompanyScreen,
+          })),
       },
     ],
   },
   {
-    path: 'investments',
-    handle: { title: 'Investment Company' },
-    lazy: () =>
-      import('./routes/workspace/providers.tsx').then((m) => ({
-        Component: m.InvestmentCompanyScreen,
-      })),
+    // The owner's own screens (decisions §1): the agency profile, the team and the activity log.
+    handle: { roles: ['AO'] },
+    children: [
+      {
+        path: 'agency-profile',
+        handle: { title: 'Agency Profile' },
+        lazy: () =>
+          import('./routes/workspace/agency-profile.tsx').then((m) => ({
+            Component: m.AgencyProfileScreen,
+          })),
+      },
+      {
+        // The owner's staff (issue 25 item 2).
+        path: 'team',
+        handle: { title: 'Team' },
+        lazy: () =>
+          import('./routes/workspace/team.tsx').then((m) => ({
+            Component: m.TeamScreen,
+          })),
+      },
+      {
+        // Who did what (issue 25 item 4).
+        path: 'activity',
+        handle: { title: 'Activity' },
+        lazy: () =>
+          import('./routes/workspace/activity.tsx').then((m) => ({
+            Component: m.ActivityScreen,
+          })),
+      },
+    ],
   },
 ];

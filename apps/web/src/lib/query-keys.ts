@@ -78,6 +78,8 @@ export const queryKeys = {
     people: ['activity', 'people'] as const,
   },
   agencyProfile: ['agency-profile'] as const,
+  /** The owner's team: staff, their roles and the state of their invitations (issue 25). */
+  team: ['team'] as const,
   /** What a plan's creation, edit or removal changes: its holder's records, every count of plans, renewals. */
   get changedByPlans() {
     return [

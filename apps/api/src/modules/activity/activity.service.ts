@@ -65,7 +65,10 @@ export async function activityLog(
     { offset: 0, limit: query.limit, after: query.after, before: query.before },
   );
   const { rows } = page;
-  const actorIds = [...new Set(rows.flatMap((r) => (r.actorUserId ? [r.actorUserId] : [])))];
+  // People: who acted, and the members of staff the team's entries are about (issue 25 item 2).
+  const actorIds = [
+    ...new Set(rows.flatMap((r) => (r.actorUserId ? [r.actorUserId] : [])).concat(idsOf(rows, 'staff'))),
+  ];
   const clientIds = [...new Set(rows.flatMap((r) => (r.primaryClientId ? [r.primaryClientId] : [])))];
   if (query.client && !clientIds.includes(query.client)) clientIds.push(query.client);
   const [people, clients, plans, members, companies] = await Promise.all([
@@ -106,6 +109,10 @@ export async function activityLog(
       const name = providerOf.get(id)?.name ?? text(row.detail, 'provider_name');
       // The providers' screens are lists without a page per provider: nothing to link to.
       return { kind: 'provider', label: name ?? 'A provider', link_id: null };
+    }
+    if (row.targetType === 'staff') {
+      // The team screen lists everyone on one page: nothing to link to.
+      return { kind: 'staff', label: personName.get(id) ?? 'A member of staff', link_id: null };
     }
     return null;
   };

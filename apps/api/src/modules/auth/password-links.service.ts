@@ -62,6 +62,7 @@ export async function checkLink(deps: PasswordLinkDeps, token: string): Promise<
     full_name: link.fullName,
     email: link.email,
     agency_name: agency?.name ?? null,
+    role: link.role,
   };
 }
 

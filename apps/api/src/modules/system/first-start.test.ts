@@ -1,4 +1,4 @@
-import { MSG, PrimaryClientListResponseSchema } from '@portal/contract';
+import { MSG, PrimaryClientListResponseSchema, StaffListResponseSchema } from '@portal/contract';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../../db/schema.ts';
 import { addDays, todayInIndia } from '../../lib/dates.ts';
 import { sniffMime } from '../../lib/documents.ts';
+import { DEMO_STAFF } from './demo-staff.ts';
 import { DEMO, type FirstStartOptions, firstStart } from './first-start.ts';
 
 // Each test starts from an empty (freshly migrated) database: first start only acts on one.
@@ -169,6 +170,29 @@ describe('firstStart', () => {
     expect(again).toEqual([]);
     expect(await counts()).toEqual(before);
     expect((await admins(t)).map((a) => a.email)).toEqual(['root@portal.test']);
+  });
+});
+
+describe('the demo agency’s staff (issue 25 item 7)', () => {
+  it('prints an agency admin and two agents, who sign in with their roles; each agent has clients', async () => {
+    const t = await fresh();
+    const lines = (await firstStart(t.db, t.app.services.hasher, withDocuments(t))).join('\n');
+    const host = agencyHost(DEMO.slug);
+    for (const staff of DEMO_STAFF) {
+      expect(lines).toContain(`${staff.email} / ${staff.password} at http://${host}`);
+      const res = await signIn(t.app, { email: staff.email, password: staff.password, host });
+      expect(res.statusCode, staff.email).toBe(200);
+      expect(decodeToken(res.json().data.token).payload.roleid).toEqual([staff.role]);
+    }
+    const token = await signInToken(t.app, { email: DEMO.ownerEmail, password: DEMO.ownerPassword, host });
+    const team = StaffListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/team', headers: bearer(token) })).json(),
+    ).data;
+    expect(team.map((m) => [m.full_name, m.role, m.status, m.assigned_clients])).toEqual([
+      ['Arjun Nair', 'AG', 'active', 2],
+      ['Kavita Rao', 'AA', 'active', 0],
+      ['Sneha Kulkarni', 'AG', 'active', 2],
+    ]);
   });
 });
 

@@ -19,6 +19,7 @@ import type { DocumentStore } from '../../lib/documents.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoProviders } from './demo-providers.ts';
+import { DEMO_STAFF, seedDemoStaff } from './demo-staff.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -94,6 +95,9 @@ async function firstStartInScope(
       lines.push(
         `Demo agency owner: ${DEMO.ownerEmail} / ${DEMO.ownerPassword} at ${url} (or ${options.portalScheme}://${options.portalHost})`,
         `Demo agency client: ${DEMO.clientEmail} / ${DEMO.clientPassword} at ${url}`,
+        ...DEMO_STAFF.map(
+          (s) => `Demo agency ${s.role === 'AA' ? 'admin' : 'agent'}: ${s.email} / ${s.password} at ${url}`,
+        ),
       );
     }
   }
@@ -101,13 +105,14 @@ async function firstStartInScope(
 }
 
 /**
- * The demo agency in one transaction: its owner and client, and with a document store its providers,
- * families and plans (issues 4 and 5). Documents written before a rollback are removed again.
+ * The demo agency in one transaction: its owner, client and staff (issue 25), and with a document store its
+ * providers, families and plans (issues 4 and 5). Documents written before a rollback are removed again.
  */
 async function seedDemo(db: Db, hasher: PasswordHasher, options: FirstStartOptions): Promise<void> {
-  const [ownerHash, clientHash] = await Promise.all([
+  const [ownerHash, clientHash, ...staffHashes] = await Promise.all([
     hasher.hash(DEMO.ownerPassword),
     hasher.hash(DEMO.clientPassword),
+    ...DEMO_STAFF.map((s) => hasher.hash(s.password)),
   ]);
   const written: string[] = [];
   let agencyId = '';
@@ -127,6 +132,8 @@ async function seedDemo(db: Db, hasher: PasswordHasher, options: FirstStartOptio
           written,
         });
       }
+      // After the clients, so the agents can be given some of them.
+      await seedDemoStaff(tx, seeded.agencyId, staffHashes);
     });
   } catch (err) {
     if (options.documents) await options.documents.discard(agencyId, written);

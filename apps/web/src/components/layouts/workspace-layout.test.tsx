@@ -1,17 +1,17 @@
 import { MeResponseSchema, NAV_DEBOUNCE_MS } from '@portal/contract';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../test/jwt.ts';
 import { renderWithQuery } from '../../test/render.tsx';
 import { WorkspaceLayout } from './workspace-layout.tsx';
 
-const me = (isVerified: boolean) =>
+const me = (isVerified: boolean, role: 'AO' | 'AA' | 'AG' = 'AO', fullName = 'Asha Verma') =>
   MeResponseSchema.parse({
     user_id: '0b0e7c52-4a57-4d57-9d0f-6b8f1c2a3d4e',
     email: 'asha@verma.in',
-    full_name: 'Asha Verma',
-    roles: ['AO'],
+    full_name: fullName,
+    roles: [role],
     agency_id: '5f1d7f0a-2b7e-4a55-8f2a-0c7e3b9d1a22',
     agency_name: 'Verma Insurance',
     agency_slug: 'vermainsurance',
@@ -23,12 +23,17 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderWorkspace(isVerified = true, at = '/dashboard') {
+function renderWorkspace(
+  isVerified = true,
+  at = '/dashboard',
+  who: Parameters<typeof me>[1] = 'AO',
+  name?: string,
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(
       async () =>
-        new Response(JSON.stringify(me(isVerified)), {
+        new Response(JSON.stringify(me(isVerified, who, name)), {
           status: 200,
           headers: { 'content-type': 'application/json' },
         }),
@@ -80,6 +85,8 @@ describe('workspace layout (spec §2)', () => {
       'Insurance Company',
       'Investment Company',
       'Renewals',
+      'Team',
+      'Activity',
       'Account Security',
       'Premium Agency',
     ]);
@@ -145,5 +152,40 @@ describe('workspace layout (spec §2)', () => {
   it('shows the verification banner while the owner is not verified', async () => {
     renderWorkspace(false);
     expect(await screen.findByText(/Verification pending\./)).toBeInTheDocument();
+  });
+
+  const navLinks = () =>
+    within(screen.getByRole('navigation', { name: 'Workspace' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it("shows the owner's name and role in the top bar", async () => {
+    renderWorkspace();
+    const bar = await screen.findByTestId('signed-in-as');
+    await waitFor(() => expect(bar).toHaveTextContent('Asha Verma'));
+    expect(bar).toHaveTextContent('Agency owner');
+  });
+
+  it('gives an agent only what they may use, and names them and their role (issue 25)', async () => {
+    localStorage.setItem('token', tokenFor(['AG'], { clientName: 'Arjun Mehta' }));
+    renderWorkspace(true, '/dashboard', 'AG', 'Arjun Mehta');
+    expect(navLinks()).toEqual(['Dashboard', 'Renewals', 'Account Security']);
+    const bar = screen.getByTestId('signed-in-as');
+    expect(bar).toHaveTextContent('Arjun Mehta');
+    expect(bar).toHaveTextContent('Agent');
+    expect(screen.getByRole('button', { name: 'My Clients' })).toBeInTheDocument();
+  });
+
+  it('gives an agency admin the providers but not the team or the agency profile (issue 25)', async () => {
+    localStorage.setItem('token', tokenFor(['AA'], { clientName: 'Kavita Rao' }));
+    renderWorkspace(true, '/dashboard', 'AA', 'Kavita Rao');
+    expect(navLinks()).toEqual([
+      'Dashboard',
+      'Insurance Company',
+      'Investment Company',
+      'Renewals',
+      'Account Security',
+    ]);
+    expect(await screen.findByText('Agency admin')).toBeInTheDocument();
   });
 });

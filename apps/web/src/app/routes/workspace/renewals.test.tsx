@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { parseDays } from '../../../features/renewals/components/reminder-days.tsx';
+import { tokenFor } from '../../../test/jwt.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
 import { RenewalsScreen } from './renewals.tsx';
 
@@ -87,6 +88,8 @@ let calls: string[];
 let items: RenewalItem[];
 
 beforeEach(() => {
+  // Reminder days and the outbox are the owner's and agency admins' (issue 25).
+  localStorage.setItem('token', tokenFor(['AO']));
   calls = [];
   items = [item()];
   fetchMock = vi.fn(async (input, init) => {
@@ -115,7 +118,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/dashboard/renewals', element: <RenewalsScreen /> }], {
@@ -182,6 +188,22 @@ describe('the renewals work-list', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Mark lapsed' }));
     await waitFor(() => expect(calls).toContain(`POST /api/renewals/plans/${PLAN_ID}/lapsed`));
     expect(await screen.findByText('No plan ends within 30 days.')).toBeVisible();
+  });
+});
+
+describe('an agent (issue 25)', () => {
+  it('works the list without the agency settings: no reminder days, no outbox, neither asked for', async () => {
+    localStorage.setItem('token', tokenFor(['AG']));
+    renderAt('/dashboard/renewals');
+    expect(await screen.findByTestId('renewal-item')).toBeVisible();
+    expect(screen.queryByRole('region', { name: /reminder/i })).toBeNull();
+    expect(calls.filter((c) => c.includes('/settings') || c.includes('/outbox'))).toEqual([]);
+  });
+
+  it('shows an owner the reminder days, asked for once', async () => {
+    renderAt('/dashboard/renewals');
+    expect(await screen.findByRole('region', { name: /reminder/i })).toBeVisible();
+    expect(calls).toContain('GET /api/renewals/settings');
   });
 });
 

@@ -1,5 +1,7 @@
+import { MANAGER_ROLES } from '@portal/contract';
 import { useLocation, useParams } from 'react-router';
 import { ClientRecord } from '../../../features/clients/components/client-record.tsx';
+import { currentClaims } from '../../../lib/session.ts';
 
 /** /dashboard/users/{id}: one client's record with family, plans and documents (issue 5). */
 export function UserDetailScreen() {
@@ -14,5 +16,8 @@ export function UserDetailScreen() {
     from.list.startsWith('?')
       ? from.list
       : '';
-  return <ClientRecord key={userId} userId={userId} listAddress={listAddress} />;
+  const mayRemove = (currentClaims()?.roles ?? []).some((r) =>
+    (MANAGER_ROLES as readonly string[]).includes(r),
+  );
+  return <ClientRecord key={userId} userId={userId} listAddress={listAddress} mayRemove={mayRemove} />;
 }

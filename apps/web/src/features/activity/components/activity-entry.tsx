@@ -8,6 +8,7 @@ const TARGET_PATH = {
   plan: (id: string) => `/dashboard/plans/${id}`,
   member: (id: string) => `/dashboard/secondary-client/${id}`,
   provider: null,
+  staff: null,
 } as const;
 
 function Target({ target }: { target: NonNullable<ActivityEntry['target']> }) {

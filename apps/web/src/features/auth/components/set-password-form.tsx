@@ -1,4 +1,4 @@
-import { MSG } from '@portal/contract';
+import { MSG, ROLE_LABEL } from '@portal/contract';
 import { KeyRound, LinkIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -60,7 +60,8 @@ export function SetPasswordForm({
     return <UnusableLink message={message} forgotPath={forgotPath} />;
   }
 
-  const { purpose, full_name: name, email, agency_name: agency } = link.data;
+  const { purpose, full_name: name, email, agency_name: agency, role } = link.data;
+  const staff = role === 'AA' || role === 'AG';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = newPasswordErrors(next, confirm);
@@ -91,7 +92,9 @@ export function SetPasswordForm({
         <p>
           {`Hello ${name}. `}
           {purpose === 'invite'
-            ? `Choose the password you will use to sign in to ${agency ?? 'your agency'}'s portal as ${email}.`
+            ? staff
+              ? `${agency ?? 'Your agency'} invites you to work in its workspace as ${ROLE_LABEL[role]}. Choose the password you will sign in with as ${email}.`
+              : `Choose the password you will use to sign in to ${agency ?? 'your agency'}'s portal as ${email}.`
             : `Choose a new password for ${email}. You will be signed out everywhere else.`}
         </p>
       }

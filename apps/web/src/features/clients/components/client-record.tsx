@@ -60,8 +60,19 @@ function PlanRow({ plan }: { plan: ClientPlanItem }) {
   );
 }
 
-/** One client's record with family, plans and documents (issue 5). */
-export function ClientRecord({ userId, listAddress }: { userId: string; listAddress: string }) {
+/**
+ * One client's record with family, plans and documents (issue 5). `mayRemove` is false for an agent: removing a
+ * client is the owner's and agency admins' (issue 25), and the API refuses it to agents.
+ */
+export function ClientRecord({
+  userId,
+  listAddress,
+  mayRemove = true,
+}: {
+  userId: string;
+  listAddress: string;
+  mayRemove?: boolean;
+}) {
   const navigate = useNavigate();
   const record = useClient(userId);
   const removeClient = useRemoveClient();
@@ -177,9 +188,11 @@ export function ClientRecord({ userId, listAddress }: { userId: string; listAddr
           <Button onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden /> Edit client
           </Button>
-          <Button variant="secondary" className="text-red-700" onClick={() => setConfirming(true)}>
-            <Trash2 className="size-4" aria-hidden /> Remove client
-          </Button>
+          {mayRemove ? (
+            <Button variant="secondary" className="text-red-700" onClick={() => setConfirming(true)}>
+              <Trash2 className="size-4" aria-hidden /> Remove client
+            </Button>
+          ) : null}
         </div>
       </section>
 

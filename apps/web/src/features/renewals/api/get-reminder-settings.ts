@@ -13,6 +13,7 @@ export const reminderSettingsQueryOptions = () =>
     queryFn: ({ signal }) => fetchReminderSettings(signal),
   });
 
-export function useReminderSettings() {
-  return useQuery(reminderSettingsQueryOptions());
+/** `enabled: false` for an agent, whom the API refuses the settings (issue 25: the owner's and admins' alone). */
+export function useReminderSettings({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...reminderSettingsQueryOptions(), enabled });
 }

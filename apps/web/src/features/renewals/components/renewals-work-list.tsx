@@ -39,9 +39,10 @@ const asWindow = (value: string | null): RenewalWindow =>
 
 /**
  * The renewal work-list, the owner's marks, reminder days and the outbox (issue 7). The window is in the address
- * (`?window=`); a mark asks again for what it changed (the mutations in api/).
+ * (`?window=`); a mark asks again for what it changed (the mutations in api/). Reminder days and the outbox are
+ * the agency's settings: shown only to those who `manage` them (the owner and agency admins, issue 25).
  */
-export function RenewalsWorkList() {
+export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
   const [params, setParams] = useSearchParams();
   const selected = asWindow(params.get('window'));
   const [type, setType] = useState<PlanTypeFilter>('all');
@@ -59,7 +60,7 @@ export function RenewalsWorkList() {
   const lapse = useMarkLapsed();
   const lapsing = lapse.isPending;
   // Without a mail server, reminders are kept in the outbox, shown below.
-  const delivery = useReminderSettings().data?.delivery ?? null;
+  const delivery = useReminderSettings({ enabled: manages }).data?.delivery ?? null;
 
   const chooseWindow = (w: RenewalWindow) => {
     setPage(1);
@@ -189,8 +190,8 @@ export function RenewalsWorkList() {
       </section>
       {pages > 1 ? <Pager page={page} pages={pages} busy={status === 'loading'} onPage={setPage} /> : null}
 
-      <ReminderDays />
-      {delivery === 'outbox' ? <OutboxPanel /> : null}
+      {manages ? <ReminderDays /> : null}
+      {manages && delivery === 'outbox' ? <OutboxPanel /> : null}
 
       {action?.kind === 'contacted' ? (
         <ContactedDialog
