@@ -120,6 +120,14 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
     clearErrors('PortalAddress');
   };
 
+  // After the success message, on to the agency's own address; not once the wizard has gone (a test's next screen,
+  // or the owner who left it).
+  useEffect(() => {
+    if (!portalUrl) return;
+    const timer = window.setTimeout(() => window.location.assign(portalUrl), REGISTRATION_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [portalUrl]);
+
   const onSubmit = handleSubmit(async (form) => {
     const body: RegistrationInput = {
       ...form,
@@ -134,7 +142,6 @@ export function RegistrationWizard({ onBackToSignIn, onDirtyChange }: Registrati
       clearDraft();
       setPortalUrl(data.portal_url);
       notify('success', MSG.registrationSuccess);
-      window.setTimeout(() => window.location.assign(data.portal_url), REGISTRATION_REDIRECT_MS);
     } catch (err) {
       const detail = err instanceof ApiError ? (err.detail ?? err.message) : null;
       notify('error', detail || MSG.registrationError);
