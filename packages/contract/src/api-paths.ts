@@ -286,6 +286,10 @@ export const apiPaths = {
     path: '/api/agency-user/client/notification-preference',
     access: ['AC'],
   },
+  // The agency's book as a spreadsheet (issue 26 item 7): the whole book for the owner and agency admins, an
+  // agent's own clients for an agent.
+  exportBookXlsx: { method: 'GET', path: '/api/exports/book.xlsx', access: WORKSPACE },
+  exportBookCsv: { method: 'GET', path: '/api/exports/book.csv', access: WORKSPACE },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

@@ -1,0 +1,141 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  BOOK_AMOUNT_FORMAT,
+  BOOK_DATE_FORMAT,
+  type BookColumn,
+  type BookSheet,
+  escapeCell,
+  sheetDate,
+  sheetDateValue,
+} from '@portal/contract';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { BookRow } from './book-rows.ts';
+
+// The book's two file forms, each written as a stream (issue 26 item 7): rows go out as they are made, and the
+// producer waits for the reader (`room`) before reading the next page, so a slow download holds about a page in
+// memory rather than the book. Cells follow book-sheets.ts: text escaped against formula injection, dates as
+// date cells (.xlsx) or DD/MM/YYYY (.csv), amounts as numbers with ₹ and Indian grouping (.xlsx) or digits (.csv).
+
+export interface BookWriter {
+  /** What the answer streams. */
+  readonly out: Readable;
+  beginSheet(sheet: BookSheet): void;
+  row(values: BookRow): void;
+  endSheet(): Promise<void>;
+  /** Resolves when the reader has taken what was written (or has gone: `out.destroyed`). */
+  room(): Promise<void>;
+  finish(): Promise<void>;
+}
+
+const given = (v: unknown) => v !== null && v !== undefined && v !== '';
+const asText = (v: unknown) => escapeCell(typeof v === 'string' ? v : String(v));
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A value as an .xlsx cell: a Date, a number or (escaped) text; a value not of its column's kind stays text. */
+function xlsxCell(column: BookColumn, v: unknown): string | number | Date | null {
+  if (!given(v)) return null;
+  if (column.type === 'date' && typeof v === 'string' && ISO_DATE.test(v)) return sheetDateValue(v);
+  if (column.type === 'amount' || column.type === 'number') {
+    const n = Number(v);
+    if (Number.isFinite(n)) return n;
+  }
+  return asText(v);
+}
+
+/** A value as a .csv cell. */
+function csvCell(column: BookColumn, v: unknown): string {
+  if (!given(v)) return '';
+  if (column.type === 'date' && typeof v === 'string' && ISO_DATE.test(v)) return sheetDate(v);
+  if ((column.type === 'amount' || column.type === 'number') && Number.isFinite(Number(v))) return String(v);
+  return asText(v);
+}
+
+/** Waits until `stream` takes writes again, or is gone. */
+async function drained(stream: NodeJS.WritableStream & { writableNeedDrain: boolean; destroyed: boolean }) {
+  while (stream.writableNeedDrain && !stream.destroyed) {
+    await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+  }
+}
+
+const WIDTH: Record<BookColumn['type'], number> = {
+  text: 18,
+  date: 12,
+  amount: 16,
+  phone: 16,
+  enum: 16,
+  number: 10,
+  masked: 14,
+};
+
+export function xlsxBookWriter(): BookWriter {
+  const out = new PassThrough();
+  // Inline strings, not a shared-strings table: the table would hold every distinct text of the book.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  let sheet: BookSheet | null = null;
+  let worksheet: ExcelJS.Worksheet | null = null;
+  return {
+    out,
+    beginSheet(next) {
+      sheet = next;
+      worksheet = workbook.addWorksheet(next.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      worksheet.columns = next.columns.map((c) => ({
+        header: c.header,
+        key: c.field,
+        width: Math.max(WIDTH[c.type], Math.min(c.header.length + 2, 30)),
+        style:
+          c.type === 'date'
+            ? { numFmt: BOOK_DATE_FORMAT }
+            : c.type === 'amount'
+              ? { numFmt: BOOK_AMOUNT_FORMAT }
+              : {},
+      }));
+      const header = worksheet.getRow(1);
+      header.font = { bold: true };
+      header.commit();
+    },
+    row(values) {
+      if (!sheet || !worksheet) throw new Error('No sheet has begun.');
+      worksheet.addRow(sheet.columns.map((c) => xlsxCell(c, values[c.field]))).commit();
+    },
+    async endSheet() {
+      worksheet?.commit();
+      worksheet = null;
+      sheet = null;
+    },
+    room: () => drained(out),
+    async finish() {
+      await workbook.commit();
+    },
+  };
+}
+
+/** One sheet as .csv, with a byte order mark so that Excel reads the text as UTF-8. */
+export function csvBookWriter(): BookWriter {
+  const csv = stringify({ bom: true });
+  let sheet: BookSheet | null = null;
+  return {
+    out: csv,
+    beginSheet(next) {
+      sheet = next;
+      csv.write(next.columns.map((c) => c.header));
+    },
+    row(values) {
+      if (!sheet) throw new Error('No sheet has begun.');
+      const columns = sheet.columns;
+      csv.write(columns.map((c) => csvCell(c, values[c.field])));
+    },
+    async endSheet() {
+      sheet = null;
+    },
+    room: () => drained(csv),
+    async finish() {
+      csv.end();
+    },
+  };
+}
