@@ -14,7 +14,7 @@ import { todayInIndia } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { type Workspace, workspaceOf } from '../../lib/workspace.ts';
-import { clientRow, memberRow, mergeByClient, planRow } from './book-rows.ts';
+import { type BookRow, clientRow, memberRow, mergeByClient, planRow } from './book-rows.ts';
 import { type BookWriter, csvBookWriter, xlsxBookWriter } from './book-writers.ts';
 import * as repo from './exports.repository.ts';
 
@@ -24,7 +24,7 @@ import * as repo from './exports.repository.ts';
 // AsyncLocalStorage context), and each export is audited with what it held once it ends.
 
 /** Clients per page: a page of plans is about three times as many rows. */
-export const EXPORT_PAGE = 500;
+export const EXPORT_PAGE = 1000;
 
 export interface ExportRequest {
   subject: TokenSubject;
@@ -101,55 +101,74 @@ async function produce(
 
 type SheetRows = (db: Db, scope: repo.BookScope, writer: BookWriter) => Promise<number>;
 
-const clientRows: SheetRows = async (db, scope, writer) => {
-  let after: repo.ClientKey | null = null;
-  let count = 0;
-  for (;;) {
-    const page = await repo.clientPage(db, scope, after, EXPORT_PAGE);
-    for (const c of page) writer.row(clientRow(c));
-    count += page.length;
-    const last = page.at(-1);
-    if (page.length < EXPORT_PAGE || !last) return count;
-    after = repo.parseKey(last.cursor);
-    await writer.room();
-    if (writer.out.destroyed) return count;
-  }
-};
+interface Page<K> {
+  rows: BookRow[];
+  /** Where the next page starts; null after the last. */
+  next: K | null;
+}
 
-/** Walks the clients a page at a time and writes the rows `read` finds for each page's range. */
-function byClientRange(
-  read: (db: Db, scope: repo.BookScope, from: repo.ClientKey | null, to: repo.ClientKey) => Promise<number>,
-): SheetRows {
-  return async (db, scope, writer) => {
-    let from: repo.ClientKey | null = null;
-    let count = 0;
-    for (;;) {
-      const to = await repo.nextRange(db, scope, from, EXPORT_PAGE);
-      if (!to) return count;
-      count += await read(db, scope, from, to);
-      from = to;
-      await writer.room();
-      if (writer.out.destroyed) return count;
+/**
+ * Writes pages one after another while the next one is being read: the database (another process on PostgreSQL)
+ * works on page n + 1 while this process turns page n into rows, and between pages the writer waits for the reader.
+ */
+async function writePages<K>(
+  writer: BookWriter,
+  first: K | null,
+  read: (from: K | null) => Promise<Page<K>>,
+): Promise<number> {
+  let count = 0;
+  let pending = read(first);
+  for (;;) {
+    const page = await pending;
+    if (page.next !== null) pending = read(page.next);
+    for (const row of page.rows) writer.row(row);
+    count += page.rows.length;
+    if (page.next === null) return count;
+    await writer.room();
+    if (writer.out.destroyed) {
+      // The reader went away: the page being read is not wanted, and its failure is no one's.
+      await pending.catch(() => undefined);
+      return count;
     }
-  };
+  }
+}
+
+const clientRows: SheetRows = (db, scope, writer) =>
+  writePages<repo.ClientKey>(writer, null, async (after) => {
+    const page = await repo.clientPage(db, scope, after, EXPORT_PAGE);
+    const last = page.at(-1);
+    return {
+      rows: page.map(clientRow),
+      next: page.length === EXPORT_PAGE && last ? repo.parseKey(last.cursor) : null,
+    };
+  });
+
+/** The rows `read` makes of the members or plans of each page of clients, by that page's range of keys. */
+function byClientRange(
+  read: (
+    db: Db,
+    scope: repo.BookScope,
+    from: repo.ClientKey | null,
+    to: repo.ClientKey,
+  ) => Promise<BookRow[]>,
+): SheetRows {
+  return (db, scope, writer) =>
+    writePages<repo.ClientKey>(writer, null, async (from) => {
+      const to = await repo.nextRange(db, scope, from, EXPORT_PAGE);
+      return to ? { rows: await read(db, scope, from, to), next: to } : { rows: [], next: null };
+    });
 }
 
 const SHEET_ROWS: Record<BookSheetKey, SheetRows> = {
   clients: clientRows,
-  family_members: (db, scope, writer) =>
-    byClientRange(async (d, s, from, to) => {
-      const rows = await repo.memberRange(d, s, from, to);
-      for (const m of rows) writer.row(memberRow(m));
-      return rows.length;
-    })(db, scope, writer),
-  plans: (db, scope, writer) =>
-    byClientRange(async (d, s, from, to) => {
-      const [policies, accounts] = await Promise.all([
-        repo.policyRange(d, s, from, to),
-        repo.accountRange(d, s, from, to),
-      ]);
-      const rows = mergeByClient(policies, accounts);
-      for (const p of rows) writer.row(planRow(p));
-      return rows.length;
-    })(db, scope, writer),
+  family_members: byClientRange(async (db, scope, from, to) =>
+    (await repo.memberRange(db, scope, from, to)).map(memberRow),
+  ),
+  plans: byClientRange(async (db, scope, from, to) => {
+    const [policies, accounts] = await Promise.all([
+      repo.policyRange(db, scope, from, to),
+      repo.accountRange(db, scope, from, to),
+    ]);
+    return mergeByClient(policies, accounts).map(planRow);
+  }),
 };

@@ -12,12 +12,13 @@ import {
   WorkspacePlanDetailResponseSchema,
   XLSX_MIME,
 } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyWithClients, signedInClient } from '../../../test/fixtures/client-portal.ts';
 import { addPlans, plan, SUBTYPE } from '../../../test/fixtures/plans.ts';
 import { AADHAAR, createClient, PAN } from '../../../test/fixtures/primary-clients.ts';
+import { SERVICE_IDS } from '../../../test/fixtures/services.ts';
 import {
   assignClients,
   bearer,
@@ -30,6 +31,7 @@ import {
 } from '../../../test/helpers.ts';
 import { auditLog } from '../../db/schema.ts';
 import { todayInIndia } from '../../lib/dates.ts';
+import { EXPORT_PAGE } from './exports.service.ts';
 
 // Issue 26 item 7: the book's export read back with exceljs: every sheet's headers, every service's fields,
 // masks, escaping, an agent's own clients only, nothing of another agency, and who may ask.
@@ -372,5 +374,43 @@ describe('the book export: csv, agents and access', () => {
     });
     expect((await download(adminToken)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/exports/book.xlsx' })).statusCode).toBe(401);
+  });
+});
+
+describe('the book export across pages', () => {
+  it('walks every client once, in order, with the members and plans of each page of clients', async () => {
+    const a = await agencyWithClients(t);
+    const id = a.agency.agencyId;
+    const clients = EXPORT_PAGE * 2 + 37;
+    // Written in one statement: every client has the same created_at, so the pages turn on the id alone.
+    await t.db.execute(sql`insert into primary_clients (agency_id, client_code, first_name)
+      select ${id}, 'P-' || lpad(g::text, 5, '0'), 'Client ' || g from generate_series(1, ${clients}) g`);
+    await t.db.execute(sql`insert into secondary_clients (agency_id, primary_client_id, first_name, relationship)
+      select agency_id, id, 'Member of ' || client_code, 'Spouse' from primary_clients
+      where agency_id = ${id} and right(client_code, 1) in ('0', '5')`);
+    await t.db.execute(sql`insert into insurance_policies
+        (agency_id, primary_client_id, provider_id, service_id, policy_number, premium_amount, start_date, end_date)
+      select agency_id, id, ${a.prov.life}, ${SERVICE_IDS.life}, 'POL-' || client_code, 1000, '2025-04-01', '2026-03-31'
+      from primary_clients where agency_id = ${id}`);
+    const owner = await signInToken(t.app, {
+      email: a.agency.email,
+      password: a.agency.password,
+      host: a.agency.host,
+    });
+    const workbook = await workbookOf((await download(owner)).rawPayload);
+    const codes = records(workbook, 'Clients').rows.map((r) => String(r['Client Code']!.value));
+    expect(codes).toHaveLength(clients);
+    expect(new Set(codes).size).toBe(clients);
+    const members = records(workbook, 'Family Members').rows;
+    expect(members).toHaveLength(Math.floor(clients / 5));
+    const plans = records(workbook, 'Plans').rows;
+    expect(plans.map((p) => String(p['Client Code']!.value))).toEqual(codes);
+    expect(plans.every((p) => p['Policy / Account Number']!.value === `POL-${p['Client Code']!.value}`)).toBe(
+      true,
+    );
+    // Each sheet follows the Clients sheet's order, page after page.
+    const order = new Map(codes.map((c, i) => [c, i]));
+    const memberOrder = members.map((m) => order.get(String(m['Client Code']!.value))!);
+    expect(memberOrder).toEqual([...memberOrder].sort((x, y) => x - y));
   });
 });
