@@ -83,8 +83,14 @@ const WIDTH: Record<BookColumn['type'], number> = {
   masked: 14,
 };
 
+/**
+ * How far the writer may run ahead of the reader: with the default 16 KiB it waited for the network after every
+ * page before making the next one's rows; a megabyte keeps both busy and still bounds what a slow download holds.
+ */
+const AHEAD_BYTES = 1024 * 1024;
+
 export function xlsxBookWriter(): BookWriter {
-  const out = new PassThrough();
+  const out = new PassThrough({ highWaterMark: AHEAD_BYTES });
   // Inline strings, not a shared-strings table: the table would hold every distinct text of the book.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
