@@ -43,7 +43,7 @@ export function BookExport() {
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <Button
           variant="secondary"
           busy={download.isPending && !chosen}
@@ -53,22 +53,25 @@ export function BookExport() {
           {download.isPending && !chosen ? null : <Download className="size-4" aria-hidden />}
           Download book (.xlsx)
         </Button>
-        <span className="text-sm text-slate-600" id="book-export-csv">
-          Or as .csv:
-        </span>
-        {CSV_SHEETS.map(({ sheet, label }) => (
-          <Button
-            key={sheet}
-            variant="ghost"
-            className="px-2 text-primary-700"
-            aria-describedby="book-export-csv"
-            busy={download.isPending && chosen === sheet}
-            disabled={download.isPending}
-            onClick={() => download.mutate(sheet)}
-          >
-            {label}
-          </Button>
-        ))}
+        {/* The label and its three sheets wrap together, so a narrow screen never strands the label. */}
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-slate-600" id="book-export-csv">
+            Or one sheet as .csv:
+          </span>
+          {CSV_SHEETS.map(({ sheet, label }) => (
+            <Button
+              key={sheet}
+              variant="secondary"
+              className="min-h-9 px-3 py-1"
+              aria-describedby="book-export-csv"
+              busy={download.isPending && chosen === sheet}
+              disabled={download.isPending}
+              onClick={() => download.mutate(sheet)}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
       </div>
       <div aria-live="polite" className="text-sm">
         {download.isPending ? (
@@ -83,7 +86,7 @@ export function BookExport() {
             </Button>
           </div>
         ) : download.isSuccess ? (
-          <p role="status" className="text-green-800">
+          <p role="status" className="break-words text-green-800">
             Saved {download.data}.
           </p>
         ) : download.isError && cancelled(download.error) ? (
