@@ -58,7 +58,14 @@ function csvCell(column: BookColumn, v: unknown): string {
 /** Waits until `stream` takes writes again, or is gone. */
 async function drained(stream: NodeJS.WritableStream & { writableNeedDrain: boolean; destroyed: boolean }) {
   while (stream.writableNeedDrain && !stream.destroyed) {
-    await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    // The listener that did not fire is removed, or every page would leave one behind.
+    const done = new AbortController();
+    const { signal } = done;
+    try {
+      await Promise.race([once(stream, 'drain', { signal }), once(stream, 'close', { signal })]);
+    } finally {
+      done.abort();
+    }
   }
 }
 
