@@ -114,7 +114,14 @@ async function world() {
   });
   expect(held.statusCode, held.body).toBe(201);
   const { data } = AddPlansResponseSchema.parse(own.json());
-  return { a, owner, client, other, planIds: [...data.insurance, ...data.investment].map((p) => p.plan_id) };
+  return {
+    a,
+    owner,
+    client,
+    other,
+    memberId,
+    planIds: [...data.insurance, ...data.investment].map((p) => p.plan_id),
+  };
 }
 
 async function download(token: string, url = '/api/exports/book.xlsx') {
@@ -222,6 +229,35 @@ describe('the book export (.xlsx)', () => {
         );
       }
       expect(filled, detail.service_code).toBeGreaterThan(0);
+    }
+  });
+
+  it('writes every field of a client and of a family member as their details answer them', async () => {
+    const asked = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: bearer(w.owner) })).json<{ data: unknown }>().data;
+    const client = (
+      (await asked(`/api/users/primary-clients/${w.client.primary_client_id}`)) as {
+        client: Record<string, unknown>;
+      }
+    ).client;
+    const member = (await asked(`/api/secondary-clients/${w.memberId}`)) as Record<string, unknown>;
+    const cases = [
+      { sheet: bookSheet('clients'), detail: client },
+      { sheet: bookSheet('family_members'), detail: { ...member, client_code: w.client.client_code } },
+    ];
+    for (const { sheet, detail } of cases) {
+      const row = records(workbook, sheet.name).rows.find(
+        (r) =>
+          r['First Name']!.value === detail.first_name && r['Client Code']!.value === w.client.client_code,
+      )!;
+      expect(row, sheet.name).toBeDefined();
+      for (const column of sheet.columns) {
+        const stored = detail[column.field];
+        expect(stored, `${sheet.name} ${column.field} is a field of the details`).not.toBeUndefined();
+        const cell = cellAs(column, row[column.header]!);
+        // The details answer a number (height) as a number; the masks are the details' own.
+        expect(cell, `${sheet.name} ${column.header}`).toEqual(stored === '' ? null : stored);
+      }
     }
   });
 
