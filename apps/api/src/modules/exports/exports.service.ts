@@ -33,6 +33,8 @@ export interface ExportRequest {
   log: FastifyBaseLogger;
   /** One sheet as .csv; absent, the whole book as .xlsx. */
   sheet?: BookSheetKey;
+  /** A HEAD request (Fastify answers one for every GET route) gets the headers only: no book is read or audited. */
+  headOnly?: boolean;
 }
 
 type Counts = Record<BookSheetKey, number>;
@@ -50,6 +52,10 @@ export async function exportBook(db: Db, request: ExportRequest): Promise<Uint8A
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store');
+  if (request.headOnly) {
+    writer.out.destroy();
+    return new Uint8Array();
+  }
   void produce(db, ws, scope, sheets, writer, request);
   // Fastify sends a stream as it comes, unserialised; the route's type is the contract's binary answer.
   return writer.out as unknown as Uint8Array;

@@ -397,6 +397,24 @@ describe('the book export: csv, agents and access', () => {
     expect(codes).not.toContain(b.client.client_code);
   });
 
+  it('answers a HEAD request with the headers only, reading and auditing nothing', async () => {
+    const a = await agencyWithClients(t);
+    const owner = await signInToken(t.app, {
+      email: a.agency.email,
+      password: a.agency.password,
+      host: a.agency.host,
+    });
+    const res = await t.app.inject({ method: 'HEAD', url: '/api/exports/book.xlsx', headers: bearer(owner) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_MIME);
+    expect(res.rawPayload).toHaveLength(0);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.agencyId, a.agency.agencyId), eq(auditLog.action, 'book.export')));
+    expect(audited).toHaveLength(0);
+  });
+
   it('refuses an agency client and the platform admin', async () => {
     const a = await agencyWithClients(t);
     const client = await signedInClient(t, a);
