@@ -35,6 +35,14 @@ import {
   withoutTrigramIndexes,
 } from './bench-data.ts';
 import { describeBurst, documentBurst } from './bench-documents.ts';
+import {
+  bookRows,
+  describeExport,
+  EXPORT_GOAL,
+  type ExportFigures,
+  exportPasses,
+  exportRun,
+} from './bench-export.ts';
 
 const url = process.env.DATABASE_URL;
 const embedded = !url;
@@ -365,6 +373,8 @@ const agentClients = bigAgencyId
   ? await ensureBenchAgent(big.query, bigAgencyId, await hash(PASSWORD, OPTIONS))
   : 0;
 if (bigAgencyId) log(`bench set: the agent has ${agentClients} of ${SIZES.clients} clients`);
+// The book the export row downloads (issue 26 item 9), counted before the servers hold the database.
+const book = SIZES.clients > 0 ? await bookRows(big.query, 'bench-big') : undefined;
 await big.close();
 const small = await openHandle(smallUrl ? { url: smallUrl } : { dir: path.join(dataDir, 'pglite-10k') });
 await ensureData(small, SMALL, '10k set');
@@ -454,6 +464,24 @@ if (process.env.BENCH_SERVE_ONLY) {
   child.send({ type: 'stop' });
   await new Promise((resolve) => child.once('exit', resolve));
   process.exit(0);
+}
+
+/** The book's export, downloaded once by the owner while the server's memory is sampled (issue 26 item 9). */
+async function exportBook(): Promise<ExportFigures | undefined> {
+  if (!book) return undefined;
+  await settle();
+  const figures = await exportRun(APP, ownerToken, book, rss);
+  log(describeExport(figures));
+  return figures;
+}
+// BENCH_ONLY=export: only the export's row, on the data set as generated (small sizes check it quickly).
+if (process.env.BENCH_ONLY === 'export') {
+  const figures = await exportBook();
+  if (figures)
+    log(`${exportPasses(figures) ? 'PASS' : 'FAIL'}: ≥ ${EXPORT_GOAL.rowsPerSecond} rows/s, RSS +≤ 100 MB`);
+  child.send({ type: 'stop' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  process.exit(figures && exportPasses(figures) ? 0 : 1);
 }
 
 const results: Result[] = [];
@@ -702,6 +730,24 @@ await measure({
   connections: 10,
   headers: auth(ownerToken),
 });
+const bookExport = await exportBook();
+const EXPORT_ROW = `book export .xlsx, rows/s (${SIZES.clients / 1000}k clients, ${(book?.plans ?? 0) / 1000}k plans)`;
+if (bookExport) {
+  const r: Result = {
+    name: EXPORT_ROW,
+    connections: 1,
+    rps: bookExport.rowsPerSecond,
+    p50: bookExport.seconds * 1000,
+    p95: Number.NaN,
+    p99: Number.NaN,
+    non2xx: bookExport.status === 200 ? 0 : 1,
+    errors: 0,
+    goal: `≥ ${EXPORT_GOAL.rowsPerSecond.toLocaleString('en-IN')} rows/s, RSS +≤ 100 MB`,
+    pass: exportPasses(bookExport),
+  };
+  results.push(r);
+  byName.set(r.name, r);
+}
 const ADMIN_PATHS = [
   'admin owners page 1',
   'admin owners deep by cursor',
@@ -846,6 +892,7 @@ const summary = [
   `Load average (1/5/15 min): before ${loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`,
   `CPU stolen by the hypervisor during the run: ${stealShare === undefined ? 'not known' : `${(stealShare * 100).toFixed(1)} %`}`,
   memory,
+  ...(bookExport ? [describeExport(bookExport)] : []),
   describeBurst(burst),
 ];
 process.stdout.write(`\n${summary.join('\n')}\n\n${lines.join('\n')}\n`);
@@ -865,6 +912,7 @@ writeFileSync(
       argon2VerifyPerSecond: argonRps,
       downloadRss: { before: rssBefore, peak: Math.max(rssAfter, ...rssSamples), after: rssAfter },
       documentBurst: burst,
+      bookExport: bookExport ?? null,
       results,
       table: lines.join('\n'),
     },

@@ -24,6 +24,7 @@ import { SessionCache } from './modules/auth/session-cache.ts';
 import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { clientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
@@ -274,6 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
   familiesRoutes(app, { db });
+  exportsRoutes(app, { db });
   plansRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents, answers });
   renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery });

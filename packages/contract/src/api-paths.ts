@@ -300,6 +300,10 @@ export const apiPaths = {
   // Who did what (issue 25 item 4, decision 033): the owner's activity log and whom its person filter offers.
   activityLog: { method: 'GET', path: '/api/activity', access: ['AO'] },
   activityPeople: { method: 'GET', path: '/api/activity/people', access: ['AO'] },
+  // The agency's book as a spreadsheet (issue 26 item 7): the whole book for the owner and agency admins, an
+  // agent's own clients for an agent.
+  exportBookXlsx: { method: 'GET', path: '/api/exports/book.xlsx', access: WORKSPACE },
+  exportBookCsv: { method: 'GET', path: '/api/exports/book.csv', access: WORKSPACE },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

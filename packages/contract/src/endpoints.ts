@@ -24,6 +24,7 @@ import {
   SlugCheckQuerySchema,
   SlugCheckResponseSchema,
 } from './auth.ts';
+import { BookCsvQuerySchema, CSV_MIME, XLSX_MIME } from './book-sheets.ts';
 import { BrandingLogoQuerySchema, BrandingSchema } from './branding.ts';
 import {
   AccountIdParamsSchema,
@@ -893,4 +894,23 @@ export const endpoints = {
     status: 200,
   },
   ...teamEndpoints,
+  exportBookXlsx: {
+    ...apiPaths.exportBookXlsx,
+    summary:
+      "The agency's book as .xlsx, streamed: sheets Clients, Family Members and Plans in the import's format (identity numbers masked; an agent's own clients only; audited)",
+    tag: 'imports',
+    response: BinaryResponseSchema,
+    produces: [XLSX_MIME],
+    status: 200,
+  },
+  exportBookCsv: {
+    ...apiPaths.exportBookCsv,
+    summary:
+      "One sheet of the agency's book as .csv (`sheet`: clients, family_members or plans), streamed, in the import's format (audited)",
+    tag: 'imports',
+    querystring: BookCsvQuerySchema,
+    response: BinaryResponseSchema,
+    produces: [CSV_MIME],
+    status: 200,
+  },
 } as const satisfies Record<EndpointName, Endpoint>;

@@ -3,6 +3,8 @@ export * from './admin.ts';
 export * from './api-paths.ts';
 export * from './assignment.ts';
 export * from './auth.ts';
+export * from './book-cells.ts';
+export * from './book-sheets.ts';
 export * from './branding.ts';
 export * from './client-portal.ts';
 export * from './clients.ts';

@@ -54,6 +54,33 @@ export function serviceLabel(code: string): string {
 /** 'motor' → 'Motor'; an unknown code is shown as it is. */
 export const serviceShortLabel = (code: string): string => known(SERVICE_SHORT_LABELS, code) ?? code;
 
+/** The choices the plan form offers (and the book's template lists); a stored value outside them is kept. */
+export const PREMIUM_MODES = ['Yearly', 'Half-yearly', 'Quarterly', 'Monthly', 'Single premium'] as const;
+export const COVER_TYPES = [
+  'Individual',
+  'Family Floater',
+  'Senior Citizen',
+  'Critical Illness',
+  'Top-up',
+] as const;
+export const TRIP_TYPES = ['Single trip', 'Multi-trip (annual)', 'Student travel'] as const;
+/** How a family member, an insured member or a nominee is related to the client; 'Self' only where it can be. */
+export const RELATIONSHIPS = [
+  'Self',
+  'Spouse',
+  'Son',
+  'Daughter',
+  'Father',
+  'Mother',
+  'Brother',
+  'Sister',
+  'Father-in-law',
+  'Mother-in-law',
+  'Grandfather',
+  'Grandmother',
+  'Other',
+] as const;
+
 /** The per-service fields a plan's details show (spec §3), scalar ones only: insured members are a list. */
 export const PLAN_FIELD_KEYS = [
   'plan_name',

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Endpoint, type EndpointName, endpoints, TENANT_HOST_HEADER } from '@portal/contract';
+import { type Endpoint, type EndpointName, endpoints, TENANT_HOST_HEADER, XLSX_MIME } from '@portal/contract';
 import { makeRegistration } from '@portal/contract/factories';
 import { eq, getTableColumns, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema.ts';
@@ -669,11 +670,27 @@ interface Seen {
   logLines: string[];
 }
 
-function seenIn(res: LightMyRequestResponse, logLines: string[]): Seen {
+/** Every cell's text of an .xlsx answer (the book's export): its zipped bytes would hide a canary. */
+async function workbookText(bytes: Buffer): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  workbook.eachSheet((sheet) => {
+    sheet.eachRow((row) => {
+      row.eachCell((cell) => {
+        cells.push(String(cell.text));
+      });
+    });
+  });
+  return cells.join('\n');
+}
+
+async function seenIn(res: LightMyRequestResponse, logLines: string[]): Promise<Seen> {
   const type = String(res.headers['content-type'] ?? '');
   const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\n${JSON.stringify(res.headers)}`;
   const files: string[] = [];
-  if (type !== '' && !TEXT_TYPE.test(type)) files.push(res.rawPayload.toString('latin1'));
+  if (type === XLSX_MIME) files.push(await workbookText(res.rawPayload));
+  else if (type !== '' && !TEXT_TYPE.test(type)) files.push(res.rawPayload.toString('latin1'));
   else if (/json/.test(type)) decodedBase64(JSON.parse(res.body || 'null'), files);
   return { answer: `${head}\n${res.rawPayload.toString('latin1')}`, files, logLines };
 }
@@ -740,7 +757,7 @@ async function call(
   const res = await send(caller, request);
   // Lines written once the answer is out (the request-completed line) belong to this call too.
   await new Promise((resolve) => setImmediate(resolve));
-  const seen = seenIn(res, logs.slice(mark));
+  const seen = await seenIn(res, logs.slice(mark));
   figures.cells += 1;
   if (res.statusCode !== want) {
     // A server error says why only in the log.

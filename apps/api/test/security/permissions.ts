@@ -172,6 +172,15 @@ export const permissions = {
   clientSecondaryDocument: { object: 'secondary', ok: 200, allow: AC },
   clientAlerts: { object: 'none', ok: 200, allow: AC },
 
+  // The book's export (issue 26 item 7): the whole book for the owner and agency admins, an agent's own clients.
+  // Every file is scanned for the other agency's canaries (an .xlsx unzipped, see the matrix).
+  exportBookXlsx: { object: 'none', ok: 200, allow: WORKSPACE },
+  exportBookCsv: {
+    object: 'none',
+    ok: 200,
+    allow: WORKSPACE,
+    queries: ['?sheet=clients', '?sheet=family_members', '?sheet=plans'],
+  },
   renewalList: {
     object: 'none',
     ok: 200,

@@ -138,3 +138,11 @@ export async function apiBlob(name: EndpointName, options: CallOptions<unknown> 
   const response = await send(name, options, '*/*');
   return response.blob();
 }
+
+/**
+ * A call that answers a long stream (the book's export, issue 26): the response itself, so the caller can read
+ * its body as it arrives and show progress; the same session and error rules as every call.
+ */
+export function apiResponse(name: EndpointName, options: CallOptions<unknown> = {}): Promise<Response> {
+  return send(name, options, '*/*');
+}

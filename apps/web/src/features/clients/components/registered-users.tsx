@@ -8,6 +8,7 @@ import { ListPage, listStatus } from '../../../components/ui/list-page.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useCursorPages } from '../../../lib/use-cursor-pages.ts';
 import { useClients } from '../api/get-clients.ts';
+import { BookExport } from './book-export.tsx';
 import { AgentFilter, SelectionBar, useAgentFilter, useIsManager } from './client-assignment.tsx';
 
 /**
@@ -43,7 +44,9 @@ export function RegisteredUsers() {
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
 
   return (
-    <ListPage
+    <div className="flex flex-col gap-5">
+      <BookExport />
+      <ListPage
       heading={
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
           <p className="text-slate-600">
@@ -199,9 +202,49 @@ export function RegisteredUsers() {
                 </td>
               ) : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </ListPage>
+          </thead>
+          <tbody className="divide-y divide-slate-100 max-md:block">
+            {items.map((c) => (
+              <tr
+                key={c.primary_client_id}
+                className="max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-1 max-md:px-5 max-md:py-4"
+              >
+                <td className="px-5 py-3 font-mono text-xs text-slate-600 max-md:col-span-2 max-md:p-0">
+                  {c.client_code}
+                </td>
+                <td className="px-5 py-3 max-md:col-span-2 max-md:p-0">
+                  <Link
+                    to={`/dashboard/users/${c.primary_client_id}`}
+                    state={{ list: listAddress }}
+                    className="font-medium text-primary-700 hover:underline"
+                  >
+                    {c.full_name}
+                  </Link>
+                  <p className="text-xs text-slate-500">Added {formatDate(c.created_at)}</p>
+                </td>
+                <td className="px-5 py-3 text-slate-700 max-md:col-span-2 max-md:p-0">
+                  <EmailAndPhone email={c.email} phone={c.phone} />
+                </td>
+                <td className="px-5 py-3 text-right tabular-nums max-md:p-0 max-md:text-left">
+                  <span className="md:hidden">Family: </span>
+                  {c.family_count}
+                </td>
+                <td className="px-5 py-3 text-right tabular-nums max-md:p-0 max-md:text-left">
+                  <span className="md:hidden">Plans: </span>
+                  {c.plan_count}
+                </td>
+                <td className="px-5 py-3 max-md:p-0">
+                  {c.portal_access ? (
+                    <Badge tone="green">Portal on</Badge>
+                  ) : (
+                    <Badge tone="slate">Portal off</Badge>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ListPage>
+    </div>
   );
 }

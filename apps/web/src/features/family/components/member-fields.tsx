@@ -1,24 +1,12 @@
-import { INDIAN_STATES_AND_UTS, type SecondaryClient } from '@portal/contract';
+import { INDIAN_STATES_AND_UTS, RELATIONSHIPS, type SecondaryClient } from '@portal/contract';
 import { type ReactNode, useId } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import type { MemberField, MemberValues } from './member-values.ts';
 
-const RELATIONSHIPS = [
-  'Spouse',
-  'Son',
-  'Daughter',
-  'Father',
-  'Mother',
-  'Brother',
-  'Sister',
-  'Father-in-law',
-  'Mother-in-law',
-  'Grandfather',
-  'Grandmother',
-  'Other',
-];
+// A family member is someone other than the client: every relationship but Self.
+const MEMBER_RELATIONSHIPS = RELATIONSHIPS.filter((r) => r !== 'Self');
 const GENDER_LABELS = { male: 'Male', female: 'Female', other: 'Other' };
 
 export function FormGroup({ title, children }: { title: string; children: ReactNode }) {
@@ -78,7 +66,7 @@ export function MemberFields({ values, errors, onChange, saved, sameAddressAs }:
           {...field('relationship')}
         />
         <datalist id="family-relationships">
-          {RELATIONSHIPS.map((r) => (
+          {MEMBER_RELATIONSHIPS.map((r) => (
             <option key={r} value={r} />
           ))}
         </datalist>

@@ -1,4 +1,5 @@
 import {
+  COVER_TYPES,
   MF_INVESTMENT_MODE_LABELS,
   MF_INVESTMENT_MODES,
   MOTOR_POLICY_TYPE_LABELS,
@@ -7,9 +8,12 @@ import {
   type PlanServiceCode,
   POST_OFFICE_RATES_NOTIFIED,
   POST_OFFICE_SCHEMES,
+  PREMIUM_MODES,
   planChoiceText,
   postOfficeRate,
   postOfficeScheme,
+  RELATIONSHIPS,
+  TRIP_TYPES,
 } from '@portal/contract';
 
 // The subtype_fields of spec §3 for each service, as inputs. Labels are the contract's (its messages
@@ -34,24 +38,8 @@ export interface SubtypeInput {
 
 const term: SubtypeInput = { name: 'term', label: 'Term', kind: 'years', hint: 'In years.' };
 
-export const PREMIUM_MODES = ['Yearly', 'Half-yearly', 'Quarterly', 'Monthly', 'Single premium'] as const;
-export const COVER_TYPES = ['Individual', 'Family Floater', 'Senior Citizen', 'Critical Illness', 'Top-up'];
-export const TRIP_TYPES = ['Single trip', 'Multi-trip (annual)', 'Student travel'];
-export const RELATIONSHIPS = [
-  'Self',
-  'Spouse',
-  'Son',
-  'Daughter',
-  'Father',
-  'Mother',
-  'Brother',
-  'Sister',
-  'Father-in-law',
-  'Mother-in-law',
-  'Grandfather',
-  'Grandmother',
-  'Other',
-];
+// The lists live in the contract, the one home the book's spreadsheet format reads them from too (issue 26).
+export { RELATIONSHIPS };
 
 /** Funds run SIPs on days 1 to 28 (every month has them). */
 const SIP_DAYS = Array.from({ length: 28 }, (_v, i) => String(i + 1));
