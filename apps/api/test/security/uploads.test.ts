@@ -440,6 +440,9 @@ describe('downloads', () => {
       ['clientPolicyDocument', `/api/agency-user/policies/${w.lifePlan}/document`, w.acToken],
       ['clientInvestmentDocument', `/api/agency-user/investments/${w.mfPlan}/document`, w.acToken],
       ['clientSecondaryDocument', `/api/agency-user/secondary-client/${w.memberId}/documents/pan`, w.acToken],
+      // The agency's book (issue 26, decision 035): the whole book in one file, private as any document.
+      ['exportBookXlsx', '/api/exports/book.xlsx', w.token],
+      ['exportBookCsv', '/api/exports/book.csv?sheet=plans', w.token],
     ];
     // The one public file, the logo at the agency's address (decision 028), is cached on purpose: checked below.
     const publicFiles = ['brandingLogo'];
