@@ -3,6 +3,7 @@ import { Download, FileSpreadsheet } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBookDownload } from '../api/download-book.ts';
+import { useIsManager } from './client-assignment.tsx';
 
 // The book's export on Registered Users (issue 26 item 7): the whole book as .xlsx, or a sheet as .csv, in the
 // import's format. An agent's download holds the clients assigned to them (the API decides). While it streams the
@@ -24,6 +25,8 @@ const cancelled = (error: unknown) => (error as Error | null)?.name === 'AbortEr
 
 export function BookExport() {
   const download = useBookDownload();
+  // An agent's book is the clients assigned to them (issue 25); the owner's and an agency admin's the agency's.
+  const manager = useIsManager();
   const chosen = download.variables;
   const which = chosen ? `${CSV_SHEETS.find((s) => s.sheet === chosen)?.label} (.csv)` : 'book (.xlsx)';
   return (
@@ -38,8 +41,10 @@ export function BookExport() {
             Export your book
           </h2>
           <p className="text-sm text-slate-600">
-            Every client, family member and plan with all their fields, in the format the import reads. PAN
-            and Aadhaar stay masked.
+            {manager
+              ? 'Every client, family member and plan with all their fields'
+              : 'Your clients, their family members and plans with all their fields'}
+            , in the format the import reads. PAN and Aadhaar stay masked.
           </p>
         </div>
       </div>
