@@ -1,10 +1,10 @@
 import type { InvitationResponse } from '@portal/contract';
-import { Copy, KeyRound, Mail, MessageCircle, Power } from 'lucide-react';
+import { KeyRound, Mail, Power } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { InvitationLinkModal } from '../../../components/ui/invitation-link-modal.tsx';
 import { PasswordPairModal } from '../../../components/ui/password-pair-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -19,59 +19,6 @@ interface Props {
   portalEmail: string | null;
   /** The client's e-mail: an invitation needs one. */
   email: string | null;
-}
-
-/** What an invitation did, and the link for the owner to send on WhatsApp or copy (issue 24 item 2). */
-function InvitationSent({ sent, onClose }: { sent: InvitationResponse; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Invitation sent"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
-      <div className="flex flex-col gap-4 text-sm text-slate-700">
-        <p role="status">{sent.message}</p>
-        <p>
-          The link works once, for 3 days. With it {sent.data.full_name} chooses a password and signs in at
-          your agency's portal address.
-        </p>
-        <div className="flex flex-wrap gap-2">
-          {sent.invitation.whatsapp_url ? (
-            <a
-              href={sent.invitation.whatsapp_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-h-10 items-center gap-2 rounded-md bg-[#128C7E] px-4 text-sm font-medium text-white hover:bg-[#0e6f64] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
-            >
-              <MessageCircle className="size-4" aria-hidden /> Send on WhatsApp
-            </a>
-          ) : null}
-          <Button
-            variant="secondary"
-            onClick={async () => {
-              try {
-                await navigator.clipboard.writeText(sent.invitation.url);
-                setCopied(true);
-              } catch {
-                notify('error', 'Could not copy the link. Select it below and copy it by hand.');
-              }
-            }}
-          >
-            <Copy className="size-4" aria-hidden /> {copied ? 'Link copied' : 'Copy link'}
-          </Button>
-        </div>
-        <p className="break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs text-slate-600">
-          {sent.invitation.url}
-        </p>
-      </div>
-    </Modal>
-  );
 }
 
 /**
@@ -140,7 +87,9 @@ export function PortalAccessCard({ clientId, clientName, enabled, portalEmail, e
           Add the client’s email (Edit) to invite them.
         </p>
       )}
-      {sent ? <InvitationSent sent={sent} onClose={() => setSent(null)} /> : null}
+      {sent ? (
+        <InvitationLinkModal title="Invitation sent" sent={sent} onClose={() => setSent(null)} />
+      ) : null}
       {dialog === 'enable' || dialog === 'reset' ? (
         <PasswordPairModal
           label="Initial Password"
