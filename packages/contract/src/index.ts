@@ -17,6 +17,7 @@ export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './family.ts';
 export * from './family-view.ts';
+export * from './imports.ts';
 export * from './messages.ts';
 export * from './password-links.ts';
 export * from './plan-products.ts';
