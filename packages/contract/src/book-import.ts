@@ -1,9 +1,9 @@
 import { isMaskedCell, unescapeCell } from './book-cells.ts';
 import { type BookCellType, type BookSheetKey, bookSheet, serviceFromCell } from './book-sheets.ts';
-import { GENDERS } from './clients.ts';
+import type { GENDERS } from './clients.ts';
 import { nationalDigits } from './contact-links.ts';
 import { PLAN_MARKS, type PlanMark } from './plan-status.ts';
-import { PREMIUM_MODES } from './plan-vocabulary.ts';
+import type { PREMIUM_MODES } from './plan-vocabulary.ts';
 import type { PlanServiceCode } from './plans.ts';
 import { INDIAN_STATES_AND_UTS } from './states.ts';
 
@@ -437,7 +437,8 @@ function candidates(kind: BookSheetKey, header: string): Array<{ field: string; 
   const byKey = (k: string, base: number) => {
     for (const l of labels) if (l.key === k) out.push({ field: l.field, rank: base });
     for (const s of synonyms) {
-      if (s.key === k) s.fields.forEach((field, i) => out.push({ field, rank: base + 1 + i }));
+      if (s.key !== k) continue;
+      for (const [i, field] of s.fields.entries()) out.push({ field, rank: base + 1 + i });
     }
   };
   byKey(key, 10);
@@ -501,7 +502,14 @@ export function suggestMapping(
   return mapping;
 }
 
-const PLAN_SIGNS = new Set(['policy_number', 'provider_name', 'service_code', 'money', 'start_date', 'end_date']);
+const PLAN_SIGNS = new Set([
+  'policy_number',
+  'provider_name',
+  'service_code',
+  'money',
+  'start_date',
+  'end_date',
+]);
 
 function nameHint(name: string): BookSheetKey | null {
   const key = headerKey(name);
@@ -572,7 +580,7 @@ const LAST_YEAR = 2199;
 function monthOfName(name: string): number | null {
   const lower = name.toLowerCase();
   if (lower.length < 3) return null;
-  const index = MONTHS.findIndex((m) => m.startsWith(lower) || (lower === 'sept' && m === 'september'));
+  const index = MONTHS.findIndex((m) => m.startsWith(lower));
   return index === -1 ? null : index + 1;
 }
 
@@ -607,7 +615,8 @@ function fullYear(yy: number, month: number, day: number, options: DateOptions):
   return fits.length === 1 ? fits[0]! : null;
 }
 
-const typedDateMessage = (label: string) => `${label} must be a date typed as DD/MM/YYYY, for example 21/11/2026.`;
+const typedDateMessage = (label: string) =>
+  `${label} must be a date typed as DD/MM/YYYY, for example 21/11/2026.`;
 
 function fromParts(
   label: string,
@@ -620,7 +629,8 @@ function fromParts(
   if (yearText.length === 2) {
     if (month < 1 || month > 12 || day < 1) return { error: typedDateMessage(label) };
     const full = fullYear(year, month, day, options);
-    if (full === null) return { error: `${label} must have the year in full: DD/MM/YYYY, for example 21/11/2026.` };
+    if (full === null)
+      return { error: `${label} must have the year in full: DD/MM/YYYY, for example 21/11/2026.` };
     year = full;
   } else if (yearText.length !== 4) {
     return { error: typedDateMessage(label) };
@@ -629,11 +639,15 @@ function fromParts(
     return { error: `${label} must be in a year from ${FIRST_YEAR} to ${LAST_YEAR}.` };
   }
   if (month < 1 || month > 12) {
-    return { error: `${label} must be a real date: there is no month ${month} (the day comes first, DD/MM/YYYY).` };
+    return {
+      error: `${label} must be a real date: there is no month ${month} (the day comes first, DD/MM/YYYY).`,
+    };
   }
   if (day < 1) return { error: `${label} must be a real date: there is no day 0.` };
   if (day > daysIn(month, year)) {
-    return { error: `${label} must be a real date: ${MONTHS[month - 1]![0]!.toUpperCase()}${MONTHS[month - 1]!.slice(1)} ${year} has ${daysIn(month, year)} days.` };
+    return {
+      error: `${label} must be a real date: ${MONTHS[month - 1]![0]!.toUpperCase()}${MONTHS[month - 1]!.slice(1)} ${year} has ${daysIn(month, year)} days.`,
+    };
   }
   return { value: iso(year, month, day) };
 }
@@ -686,7 +700,17 @@ const moneyMessage = (label: string) =>
   `${label} must be an amount in rupees of 0 or more, with at most 2 decimals.`;
 const GROUPED = /^(\d{1,3}(,\d{3})+|\d{1,2}(,\d{2})*,\d{3})(\.\d+)?$/;
 const PLAIN = /^\d+(\.\d+)?$/;
-const UNITS: Record<string, number> = { lakh: 1e5, lakhs: 1e5, lac: 1e5, lacs: 1e5, l: 1e5, cr: 1e7, crore: 1e7, crores: 1e7, k: 1e3 };
+const UNITS: Record<string, number> = {
+  lakh: 1e5,
+  lakhs: 1e5,
+  lac: 1e5,
+  lacs: 1e5,
+  l: 1e5,
+  cr: 1e7,
+  crore: 1e7,
+  crores: 1e7,
+  k: 1e3,
+};
 
 /**
  * Rupees as plain digits ("123456.50"): ₹, Rs., INR, Indian (1,23,456) or western (123,456) grouping, a `/-`

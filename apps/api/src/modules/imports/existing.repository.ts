@@ -1,5 +1,5 @@
 import { nameKey, nationalDigits } from '@portal/contract';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   insurancePolicies,
@@ -59,7 +59,9 @@ export async function loadExisting(
   if (last4s.size > 0) named.push(sql`${primaryClients.panLast4} = any(${keyList(last4s)})`);
   if (emails.size > 0) named.push(sql`lower(${primaryClients.email}) = any(${keyList(emails)})`);
   if (phones.size > 0) {
-    named.push(sql`right(regexp_replace(${primaryClients.phone}, '\\D', '', 'g'), 10) = any(${keyList(phones)})`);
+    named.push(
+      sql`right(regexp_replace(${primaryClients.phone}, '\\D', '', 'g'), 10) = any(${keyList(phones)})`,
+    );
   }
   const clients =
     named.length === 0
@@ -150,17 +152,22 @@ export async function loadExisting(
   if (numbers.length > 0) {
     // Numbers are compared trimmed and lower case; their inner spaces made one only when the file's have any.
     const spaced = numbers.some((n) => n.includes(' '));
-    const compared = (column: SQL | typeof insurancePolicies.policyNumber) =>
+    const compared = (column: SQLWrapper) =>
       spaced ? sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))` : sql`lower(btrim(${column}))`;
     for (const table of [insurancePolicies, investmentAccounts] as const) {
-      const number = table === insurancePolicies ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
+      const number =
+        table === insurancePolicies ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
       const plans = await db
         .select({ code: services.code, number, provider: providers.providerName })
-        .from(table)
-        .innerJoin(providers, and(eq(providers.id, table.providerId), eq(providers.agencyId, table.agencyId)))
+        .from(providers)
+        .innerJoin(table, and(eq(table.providerId, providers.id), eq(table.agencyId, providers.agencyId)))
         .innerJoin(services, eq(services.id, table.serviceId))
         .where(
-          and(eq(table.agencyId, agencyId), isNull(table.deletedAt), sql`${compared(number)} = any(${keyList(numbers)})`),
+          and(
+            eq(table.agencyId, agencyId),
+            isNull(table.deletedAt),
+            sql`${compared(number)} = any(${keyList(numbers)})`,
+          ),
         );
       for (const p of plans) existing.plans.add(planKeyOf(p.code, p.number, p.provider));
     }

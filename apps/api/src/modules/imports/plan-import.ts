@@ -352,7 +352,11 @@ function sourceText(target: string, source: Source | undefined): string {
   const text = source.rec.get(source.field);
   if (wholeName(source.field)) {
     const parts = splitName(text);
-    return target === 'first_name' ? parts.first_name : target === 'last_name' ? (parts.last_name ?? '') : text;
+    return target === 'first_name'
+      ? parts.first_name
+      : target === 'last_name'
+        ? (parts.last_name ?? '')
+        : text;
   }
   return text;
 }
@@ -471,8 +475,9 @@ function bookHouseholds(sheets: MappedSheet[], loose: Rec[]): Household[] {
       const twin = code ? byCode.get(codeKey(code)) : undefined;
       if (twin) {
         rec.error(
-        'client_code',
-        `Client Code ${code} is already on row ${twin.clientRec!.rowNumber} of ${twin.clientRec!.sheet.name}.`);
+          'client_code',
+          `Client Code ${code} is already on row ${twin.clientRec!.rowNumber} of ${twin.clientRec!.sheet.name}.`,
+        );
         loose.push(rec);
         continue;
       }
@@ -485,7 +490,11 @@ function bookHouseholds(sheets: MappedSheet[], loose: Rec[]): Household[] {
     for (const rec of sheet.recs) {
       const code = rec.get('client_code');
       const h = code ? byCode.get(codeKey(code)) : undefined;
-      if (!code) rec.error('client_code', 'Client Code is required: the Client Code of the client on the Clients sheet.');
+      if (!code)
+        rec.error(
+          'client_code',
+          'Client Code is required: the Client Code of the client on the Clients sheet.',
+        );
       else if (!h) rec.error('client_code', `Client Code ${code} is not on the Clients sheet.`);
       if (!h) {
         loose.push(rec);
@@ -497,7 +506,15 @@ function bookHouseholds(sheets: MappedSheet[], loose: Rec[]): Household[] {
   return list;
 }
 
-const CLIENT_ON_PLANS = ['first_name', 'last_name', 'phone', 'email', 'pan_number', 'date_of_birth', 'gender'];
+const CLIENT_ON_PLANS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'email',
+  'pan_number',
+  'date_of_birth',
+  'gender',
+];
 
 /**
  * An agent's own Plans sheet: rows grouped by the client's phone and name, else name and e-mail, else name.
@@ -532,7 +549,7 @@ function listHouseholds(sheets: MappedSheet[], loose: Rec[]): Household[] {
       const phone = nationalDigits(rec.get('client.phone'));
       const email = rec.get('client.email').toLowerCase();
       if (!name && !phone) {
-        rec.error('client.full_name', "Client Name is required: the name of the client the plan belongs to.");
+        rec.error('client.full_name', 'Client Name is required: the name of the client the plan belongs to.');
         loose.push(rec);
         continue;
       }
@@ -552,7 +569,8 @@ function listHouseholds(sheets: MappedSheet[], loose: Rec[]): Household[] {
     h.planRecs.sort((a, b) => a.seq - b.seq);
     // The client's fields: each from the first of the household's rows that has it.
     for (const rec of h.planRecs) {
-      for (const [f, s] of rowSources(rec, CLIENT_ON_PLANS, 'client.')) if (!h.sources.has(f)) h.sources.set(f, s);
+      for (const [f, s] of rowSources(rec, CLIENT_ON_PLANS, 'client.'))
+        if (!h.sources.has(f)) h.sources.set(f, s);
     }
     const name = nameKey(personName(h.sources));
     if (name) h.aliases.add(name);
@@ -665,7 +683,8 @@ interface ReadPlan {
 /** One Plans row checked with PlanInputSchema; its problems go on the row. Null when it has any. */
 function readPlan(rec: Rec, holder: HolderInfo, today: string): ReadPlan | null {
   const problems = new Map<string, string[]>();
-  const problem = (field: string, message: string) => problems.set(field, [...(problems.get(field) ?? []), message]);
+  const problem = (field: string, message: string) =>
+    problems.set(field, [...(problems.get(field) ?? []), message]);
   const take = <T>(field: string, read: CellRead<T>): T | undefined => {
     if (read.error !== undefined) {
       problem(field, read.error);
@@ -694,10 +713,13 @@ function readPlan(rec: Rec, holder: HolderInfo, today: string): ReadPlan | null 
       if (!text) continue;
       if (key === 'insured_members') {
         subtype[key] = parseInsuredMembersCell(text).map((m) => {
-          const dob = m.insured_member_dob ? readDate(m.insured_member_dob, 'Insured Member Dob', { past: true, today }) : null;
+          const dob = m.insured_member_dob
+            ? readDate(m.insured_member_dob, 'Insured Member Dob', { past: true, today })
+            : null;
           return { ...m, insured_member_dob: dob?.value ?? m.insured_member_dob };
         });
-      } else if (spec?.type === 'amount') subtype[key] = take(field, readAmount(text, SUBTYPE_MONEY_LABELS[key] ?? spec.label));
+      } else if (spec?.type === 'amount')
+        subtype[key] = take(field, readAmount(text, SUBTYPE_MONEY_LABELS[key] ?? spec.label));
       else if (spec?.type === 'number') subtype[key] = readNumber(text);
       else if (key === 'mode') subtype[key] = take(field, readMode(text));
       else subtype[key] = text;
@@ -720,8 +742,11 @@ function readPlan(rec: Rec, holder: HolderInfo, today: string): ReadPlan | null 
     nominee = {
       full_name: rec.get('nominee.full_name') || undefined,
       relation: rec.get('nominee.relation') || undefined,
-      dob: take('nominee.dob', readDate(rec.get('nominee.dob'), 'Nominee Dob', { past: true, today })) ?? null,
-      phone_number: take('nominee.phone_number', readPhone(rec.get('nominee.phone_number'), 'Nominee Phone Number')) ?? null,
+      dob:
+        take('nominee.dob', readDate(rec.get('nominee.dob'), 'Nominee Dob', { past: true, today })) ?? null,
+      phone_number:
+        take('nominee.phone_number', readPhone(rec.get('nominee.phone_number'), 'Nominee Phone Number')) ??
+        null,
       email: rec.get('nominee.email') || null,
     };
   }
@@ -741,7 +766,8 @@ function readPlan(rec: Rec, holder: HolderInfo, today: string): ReadPlan | null 
   // a row shows every problem at once.
   if (!parsed.success && service && !issues.some((i) => i.path[0] === 'subtype_fields')) {
     const sub = SubtypeFieldsSchemas[service].safeParse(subtype);
-    if (!sub.success) for (const i of sub.error.issues) issues.push({ ...i, path: ['subtype_fields', ...i.path] });
+    if (!sub.success)
+      for (const i of sub.error.issues) issues.push({ ...i, path: ['subtype_fields', ...i.path] });
     const m = moneyField(moneyLabel).safeParse(money);
     if (!m.success && !issues.some((i) => i.path[0] === moneyKey)) {
       for (const i of m.error.issues) issues.push({ ...i, path: [moneyKey] });
@@ -769,7 +795,11 @@ interface MemberDraft {
   twins: Rec[];
   /** Plans rows naming the member in Held By. */
   holds: Rec[];
-  result: { kind: 'new'; input: MemberInput } | { kind: 'existing'; id: string } | { kind: 'failed'; at: Rec } | null;
+  result:
+    | { kind: 'new'; input: MemberInput }
+    | { kind: 'existing'; id: string }
+    | { kind: 'failed'; at: Rec }
+    | null;
   /** Whether the commit writes the member (an existing one, or a plan of theirs is written). */
   used: boolean;
 }
@@ -788,6 +818,8 @@ export function planImport(input: PlanInput): ImportPlan {
   const work: PlannedHousehold[] = [];
   const seenPlans = new Set<string>();
   const newProviders = new Set<string>();
+  /** A new provider's name as the file first spells it: "LIC" and "lic" are one company. */
+  const providerNames = new Map<string, string>();
   const matchedIds = new Set<string>();
   const households: ImportHousehold[] = [];
   const shown: Household[] = [];
@@ -805,7 +837,8 @@ export function planImport(input: PlanInput): ImportPlan {
     const email = sourceText('email', h.sources.get('email')).toLowerCase();
     let matched: { client: { id: string; name: string }; by: ImportMatch } | null = null;
     const byPan = pan ? existing.byPan.get(pan) : undefined;
-    const byPhone = phone && clientName ? existing.byPhoneName.get(phoneNameKey(phone, clientName)) : undefined;
+    const byPhone =
+      phone && clientName ? existing.byPhoneName.get(phoneNameKey(phone, clientName)) : undefined;
     const byEmail = email ? existing.byEmail.get(email) : undefined;
     if (byPan) matched = { client: byPan, by: 'pan' };
     else if (byPhone) matched = { client: byPhone, by: 'phone_and_name' };
@@ -888,14 +921,21 @@ export function planImport(input: PlanInput): ImportPlan {
     for (const rec of h.planRecs) {
       const m = holderOf.get(rec) ?? null;
       const relationship =
-        m === null ? 'Self' : m.result?.kind === 'new' ? m.result.input.relationship : rec.get('holder.relationship') || 'Other';
+        m === null
+          ? 'Self'
+          : m.result?.kind === 'new'
+            ? m.result.input.relationship
+            : rec.get('holder.relationship') || 'Other';
       const read = readPlan(rec, { name: m ? m.name : clientName, relationship }, today);
       if (clientFailed) {
         continue;
       }
       if (m?.result?.kind === 'failed' && !rec.failed) {
         const at = m.result.at;
-        rec.error('held_by', `${m.name}, named in ${HELD_BY_HEADER}, has errors on row ${at.rowNumber} of ${at.sheet.name}: fix them first.`);
+        rec.error(
+          'held_by',
+          `${m.name}, named in ${HELD_BY_HEADER}, has errors on row ${at.rowNumber} of ${at.sheet.name}: fix them first.`,
+        );
       }
       if (!read || rec.failed) continue;
       const holderName = m ? m.name : shownName;
@@ -906,8 +946,11 @@ export function planImport(input: PlanInput): ImportPlan {
         continue;
       }
       seenPlans.add(key);
-      const providerId = existing.providers.get(providerKeyOf(read.service, read.provider));
-      if (!providerId) rec.state.newProvider = `${read.provider} (${SERVICE_LABELS[read.service]})`;
+      const providerKey = providerKeyOf(read.service, read.provider);
+      const providerId = existing.providers.get(providerKey);
+      const providerName = providerNames.get(providerKey) ?? read.provider;
+      providerNames.set(providerKey, providerName);
+      if (!providerId) rec.state.newProvider = `${providerName} (${SERVICE_LABELS[read.service]})`;
       if (m) m.used = true;
       planned.push({
         sheet: rec.sheet.name,
@@ -915,7 +958,7 @@ export function planImport(input: PlanInput): ImportPlan {
         holder: m ? m.name : null,
         provider: providerId
           ? { kind: 'existing', id: providerId }
-          : { kind: 'new', name: read.provider, serviceCode: read.service },
+          : { kind: 'new', name: providerName, serviceCode: read.service },
         plan: read.plan,
         mark: read.mark,
       });
@@ -935,7 +978,11 @@ export function planImport(input: PlanInput): ImportPlan {
     }
     for (const m of members.values()) {
       if (m.result?.kind === 'failed') {
-        for (const r of m.twins) r.error(null, `${m.name} has errors on row ${m.result.at.rowNumber} of ${m.result.at.sheet.name}: fix them first.`);
+        for (const r of m.twins)
+          r.error(
+            null,
+            `${m.name} has errors on row ${m.result.at.rowNumber} of ${m.result.at.sheet.name}: fix them first.`,
+          );
       }
     }
 
@@ -946,7 +993,8 @@ export function planImport(input: PlanInput): ImportPlan {
       const r = m.result;
       if (!r || r.kind === 'failed') continue;
       if (m.rec) {
-        m.rec.state.summary = `${m.name}, ${(r.kind === 'new' ? r.input.relationship : null) ?? m.rec.get('relationship') ?? 'member'} of ${shownName}`;
+        const relationship = r.kind === 'new' ? r.input.relationship : m.rec.get('relationship') || 'member';
+        m.rec.state.summary = `${m.name}, ${relationship} of ${shownName}`;
         m.rec.state.outcome = r.kind === 'existing' ? 'duplicate' : 'new_member';
         for (const t of m.twins) {
           t.state.summary = m.rec.state.summary;
@@ -984,7 +1032,10 @@ export function planImport(input: PlanInput): ImportPlan {
     }
     for (const r of h.planRecs) if (!r.failed && r.state.outcome === null) r.state.outcome = 'new_plan';
 
-    if (writesClient && (planned.length > 0 || newMembers.some((m) => m.kind === 'new') || (book && !matched))) {
+    if (
+      writesClient &&
+      (planned.length > 0 || newMembers.some((m) => m.kind === 'new') || (book && !matched))
+    ) {
       work.push({
         key: h.key,
         client: matched
@@ -992,10 +1043,14 @@ export function planImport(input: PlanInput): ImportPlan {
           : { kind: 'new', profile: profile!, row: h.clientRec ? h.clientRec.ref : null },
         members: newMembers,
         plans: planned,
-        rowNumbers: recs.filter((r) => !r.failed).sort((a, b) => a.seq - b.seq).map((r) => r.ref),
+        rowNumbers: recs
+          .filter((r) => !r.failed)
+          .sort((a, b) => a.seq - b.seq)
+          .map((r) => r.ref),
       });
       for (const p of planned) {
-        if (p.provider.kind === 'new') newProviders.add(providerKeyOf(p.provider.serviceCode, p.provider.name));
+        if (p.provider.kind === 'new')
+          newProviders.add(providerKeyOf(p.provider.serviceCode, p.provider.name));
       }
     }
     shown.push(h);
@@ -1049,11 +1104,16 @@ export function planImport(input: PlanInput): ImportPlan {
 /** What a row is, for one the plan could not describe (a row with errors). */
 function fallbackSummary(rec: Rec): string {
   if (rec.sheet.kind === 'plans') {
-    const who = rec.get('held_by') || rec.get('client.full_name') || [rec.get('client.first_name'), rec.get('client.last_name')].filter(Boolean).join(' ') || rec.get('client_code');
+    const who =
+      rec.get('held_by') ||
+      rec.get('client.full_name') ||
+      [rec.get('client.first_name'), rec.get('client.last_name')].filter(Boolean).join(' ') ||
+      rec.get('client_code');
     const what = [rec.get('provider_name'), rec.get('policy_number')].filter(Boolean).join(' ');
     return [who, what].filter(Boolean).join(' · ') || `Row ${rec.rowNumber}`;
   }
-  const name = rec.get('full_name') || [rec.get('first_name'), rec.get('last_name')].filter(Boolean).join(' ');
+  const name =
+    rec.get('full_name') || [rec.get('first_name'), rec.get('last_name')].filter(Boolean).join(' ');
   return name || rec.get('client_code') || `Row ${rec.rowNumber}`;
 }
 
@@ -1073,8 +1133,10 @@ function similarHouseholds(households: ImportHousehold[], list: Household[]) {
   for (const out of households) {
     const { phone, name } = facts.get(out)!;
     const similar = new Set<string>();
-    for (const o of phone ? (byPhone.get(phone) ?? []) : []) if (o !== out && facts.get(o)!.name !== name) similar.add(o.key);
-    for (const o of name ? (byName.get(name) ?? []) : []) if (o !== out && facts.get(o)!.phone !== phone) similar.add(o.key);
+    for (const o of phone ? (byPhone.get(phone) ?? []) : [])
+      if (o !== out && facts.get(o)!.name !== name) similar.add(o.key);
+    for (const o of name ? (byName.get(name) ?? []) : [])
+      if (o !== out && facts.get(o)!.phone !== phone) similar.add(o.key);
     out.similar = [...similar].slice(0, 20);
   }
 }

@@ -42,7 +42,7 @@ const READ_DEADLINE_MS = 120_000;
 export async function readSpreadsheet(bytes: Buffer, fileName: string): Promise<ReadFile> {
   if (bytes.length > IMPORT_LIMITS.maxBytes) throw refuse(IMPORT_MESSAGES.tooLarge);
   if (bytes.length === 0) throw refuse(IMPORT_MESSAGES.empty);
-  const read = startsWith(bytes, ZIP)
+  const read: Promise<ReadFile> = startsWith(bytes, ZIP)
     ? readXlsx(bytes).then((sheets) => ({ format: 'xlsx' as const, sheets }))
     : readCsv(bytes, fileName).then((sheets) => ({ format: 'csv' as const, sheets }));
   const file = await withDeadline(read, READ_DEADLINE_MS);
@@ -88,9 +88,17 @@ class Limits {
   }
 }
 
-/** Builds one sheet from its rows of cells as they come: the first non-empty row is the header. */
+/** How many rows above the header a sheet may have (a title, a date, a blank line) before its first row is taken. */
+const LEAD_ROWS = 10;
+
+/**
+ * Builds one sheet from its rows of cells as they come. The header is the first row with two cells or more, so
+ * a title above it ("My policies 2024") is left out; a sheet whose first rows have one cell each takes the
+ * first of them.
+ */
 class SheetBuilder {
   private header: string[] | null = null;
+  private readonly lead: ReadRow[] = [];
   private readonly rows: ReadRow[] = [];
   private width = 0;
   constructor(
@@ -104,16 +112,37 @@ class SheetBuilder {
     if (last < 0) return;
     this.limits.columns(last + 1);
     const row = cells.length === last + 1 ? cells : cells.slice(0, last + 1);
-    this.width = Math.max(this.width, row.length);
-    if (this.header === null) {
-      this.header = row.map((c) => c.trim());
+    if (this.header !== null) {
+      this.data({ rowNumber, cells: row });
       return;
     }
+    if (row.filter((c) => c.trim() !== '').length >= 2) {
+      this.header = row.map((c) => c.trim());
+      this.width = row.length;
+      this.lead.length = 0;
+      return;
+    }
+    this.lead.push({ rowNumber, cells: row });
+    if (this.lead.length >= LEAD_ROWS) this.settle();
+  }
+
+  /** No row of two cells came: the first row is the header. */
+  private settle() {
+    const [first, ...rest] = this.lead.splice(0);
+    if (!first) return;
+    this.header = first.cells.map((c) => c.trim());
+    this.width = first.cells.length;
+    for (const r of rest) this.data(r);
+  }
+
+  private data(row: ReadRow) {
     this.limits.row();
-    this.rows.push({ rowNumber, cells: row });
+    this.width = Math.max(this.width, row.cells.length);
+    this.rows.push(row);
   }
 
   done(): ReadSheet | null {
+    if (this.header === null) this.settle();
     if (this.header === null) return null;
     const seen = new Map<string, number>();
     const headers: string[] = [];
@@ -214,7 +243,8 @@ function cellText(value: CellValue, numFmt: string | undefined, date1904: boolea
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return dateText(value);
   if (typeof value !== 'object') return '';
-  if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text ?? '').join('');
+  if ('richText' in value && Array.isArray(value.richText))
+    return value.richText.map((r) => r.text ?? '').join('');
   if ('formula' in value || 'sharedFormula' in value) {
     // The value Excel saved with the formula; a formula is never evaluated here.
     const result = (value as { result?: unknown }).result;
@@ -251,8 +281,10 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
   try {
     for await (const worksheet of reader) {
       const ws = worksheet as unknown as ExcelJS.stream.xlsx.WorksheetReader & { name: string };
+      // The workbook's properties (read before its sheets): a Mac workbook may count days from 1904.
       const date1904 = Boolean(
-        (reader as unknown as { properties?: { date1904?: boolean } }).properties?.date1904,
+        (reader as unknown as { properties?: { model?: { date1904?: boolean } } }).properties?.model
+          ?.date1904,
       );
       const sheet = new SheetBuilder(ws.name, limits);
       for await (const row of ws) {
@@ -278,6 +310,7 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
 // .csv
 
 /** Control characters no text file holds (tab, line feed and carriage return are text). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /**
@@ -288,7 +321,8 @@ function decodeText(bytes: Buffer): string | null {
   if (OTHER_TYPES.some((magic) => startsWith(bytes, magic))) return null;
   let text: string;
   if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    text = new TextDecoder('utf-16be').decode(bytes.subarray(2));
   else {
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -305,7 +339,11 @@ function decodeText(bytes: Buffer): string | null {
 
 /** The separator of the header line: the one of `,` `;` tab `|` it has most of outside quotes. */
 function delimiterOf(text: string): string {
-  const line = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  const line =
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '') ?? '';
   const counts = new Map<string, number>([
     [',', 0],
     [';', 0],
@@ -324,7 +362,11 @@ function delimiterOf(text: string): string {
 
 /** A .csv file's sheet is named after the file ("demoagency-plans-2026-11-27"), which says which sheet it is. */
 const sheetNameOf = (fileName: string) =>
-  fileName.replace(/^.*[/\\]/, '').replace(/\.[^.]*$/, '').trim().slice(0, 100) || 'Sheet1';
+  fileName
+    .replace(/^.*[/\\]/, '')
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, 100) || 'Sheet1';
 
 async function readCsv(bytes: Buffer, fileName: string): Promise<ReadSheet[]> {
   const text = decodeText(bytes);
