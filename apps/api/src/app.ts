@@ -27,6 +27,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { importTemplateRoutes } from './modules/imports/template.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { primaryClientsRoutes } from './modules/primary-clients/primary-clients.routes.ts';
@@ -276,6 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
   familiesRoutes(app, { db });
   exportsRoutes(app, { db });
+  importTemplateRoutes(app);
   plansRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents, answers });
   renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery });
