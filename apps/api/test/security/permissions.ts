@@ -181,6 +181,14 @@ export const permissions = {
     allow: WORKSPACE,
     queries: ['?sheet=clients', '?sheet=family_members', '?sheet=plans'],
   },
+  // The import's template (issue 26 item 1): the same file for the whole workspace, no agency's data in it.
+  importTemplateXlsx: { object: 'none', ok: 200, allow: WORKSPACE },
+  importTemplateCsv: {
+    object: 'none',
+    ok: 200,
+    allow: WORKSPACE,
+    queries: ['?sheet=clients', '?sheet=family_members', '?sheet=plans'],
+  },
   renewalList: {
     object: 'none',
     ok: 200,
