@@ -477,6 +477,9 @@ describe('downloads', () => {
       // The agency's book (issue 26, decision 035): the whole book in one file, private as any document.
       ['exportBookXlsx', '/api/exports/book.xlsx', w.token],
       ['exportBookCsv', '/api/exports/book.csv?sheet=plans', w.token],
+      // The import's template (issue 26 item 1): the same file for every workspace, not kept by a cache either.
+      ['importTemplateXlsx', '/api/imports/template.xlsx', w.token],
+      ['importTemplateCsv', '/api/imports/template.csv?sheet=plans', w.token],
       // An import's rows with errors (issue 26 item 5): the agency's file given back, private as any document.
       ['importErrorsXlsx', `/api/imports/${await anImport()}/errors.xlsx`, w.token],
     ];
