@@ -508,7 +508,7 @@ describe('the runner', () => {
 
   it('stops a running commit after the batch in hand when cancelled; what was written stays', async () => {
     const { agency, token } = await owner(m.app);
-    const id = await checked(token, householdLines(45, 1, 'C'));
+    const id = await checked(token, householdLines(120, 1, 'C'));
     await importCall(m.app, token, 'POST', `/api/imports/${id}/commit`);
     let batches = 0;
     // The runner writes one batch and is stopped (as at a shutdown): the job is running, its lease let go.
@@ -516,7 +516,7 @@ describe('the runner', () => {
     const midway = await getJob(m, token, id);
     expect(midway.status).toBe('running');
     expect(midway.progress.done).toBeGreaterThan(0);
-    expect(midway.progress.done).toBeLessThan(45);
+    expect(midway.progress.done).toBeLessThan(120);
     const res = await importCall(m.app, token, 'POST', `/api/imports/${id}/cancel`);
     expect(data(res).status).toBe('running');
     await runOneJob(deps());
@@ -532,7 +532,7 @@ describe('the runner', () => {
     try {
       const { agency, token } = await owner(r.app);
       const rdeps = { db: r.database.db, encryptionKey: r.config.encryptionKey, log: r.app.log };
-      const upload = await uploadFile(r.app, token, plansCsv(householdLines(50, 2, 'R')));
+      const upload = await uploadFile(r.app, token, plansCsv(householdLines(150, 2, 'R')));
       const id = data(upload).id;
       await runOneJob(rdeps);
       await importCall(r.app, token, 'POST', `/api/imports/${id}/commit`);
@@ -545,7 +545,7 @@ describe('the runner', () => {
         .where(eq(importJobs.id, id));
       const before = await agencyBook(r.db, agency.agencyId);
       expect(before.clients).toBeGreaterThan(0);
-      expect(before.clients).toBeLessThan(50);
+      expect(before.clients).toBeLessThan(150);
       await r.app.close();
 
       // The app starts again on the same database, with its runner.
@@ -556,9 +556,9 @@ describe('the runner', () => {
       try {
         await again.ready();
         const done = await waitForJob(again, token, id, ['done'], 60_000);
-        expect(done.progress).toEqual({ done: 100, total: 100 });
-        expect(done.counts).toMatchObject({ new_clients: 50, new_members: 50, new_plans: 100 });
-        expect(await agencyBook(r.db, agency.agencyId)).toEqual({ clients: 50, members: 50, plans: 100 });
+        expect(done.progress).toEqual({ done: 300, total: 300 });
+        expect(done.counts).toMatchObject({ new_clients: 150, new_members: 150, new_plans: 300 });
+        expect(await agencyBook(r.db, agency.agencyId)).toEqual({ clients: 150, members: 150, plans: 300 });
         const names = await r.db
           .select({ name: primaryClients.firstName, n: sql<number>`count(*)::int` })
           .from(primaryClients)
