@@ -1,4 +1,5 @@
 import {
+  BOOK_SHEETS,
   IMPORT_MESSAGES,
   ImportHouseholdsResponseSchema,
   type ImportJob,
@@ -11,6 +12,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyWithClients } from '../../../test/fixtures/client-portal.ts';
 import {
   checkedImport,
   committedImport,
@@ -22,7 +24,8 @@ import {
   uploadFile,
   waitForJob,
 } from '../../../test/fixtures/imports.ts';
-import { clientPayload } from '../../../test/fixtures/primary-clients.ts';
+import { addPlans, plan, SUBTYPE } from '../../../test/fixtures/plans.ts';
+import { clientPayload, createClient } from '../../../test/fixtures/primary-clients.ts';
 import {
   assignClients,
   createStaff,
@@ -420,6 +423,94 @@ describe('an import of an agent’s own list', () => {
 
 const getOwn = async (token: string, id: string): Promise<ImportJob> =>
   data(await importCall(t.app, token, 'GET', `/api/imports/${id}`));
+
+/** A book's sheet as text rows by header, the cells as a reader sees them, without the columns named in `skip`. */
+async function bookRows(bytes: Buffer, skip: (header: string) => boolean) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const out: Record<string, string[]> = {};
+  for (const sheet of BOOK_SHEETS) {
+    const ws = workbook.getWorksheet(sheet.name)!;
+    const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    const rows: string[] = [];
+    ws.eachRow((row, n) => {
+      if (n === 1) return;
+      rows.push(
+        headers
+          .map((h, i) => (skip(h) ? '' : `${h}=${row.getCell(i + 1).text}`))
+          .filter(Boolean)
+          .join(' | '),
+      );
+    });
+    out[sheet.name] = rows;
+  }
+  return out;
+}
+
+describe('the book, exported and imported again', () => {
+  it('gives an empty agency back the same book: clients, family members and every service’s plans', async () => {
+    const a = await agencyWithClients(t);
+    const token = await signInToken(t.app, {
+      email: a.agency.email,
+      password: a.agency.password,
+      host: a.agency.host,
+    });
+    const client = await createClient(t.app, token, { first_name: 'Meera', last_name: 'Iyer' });
+    await createClient(t.app, token, {
+      first_name: 'Farhan',
+      last_name: 'Ali',
+      phone: '+91 98765 43210',
+      pan_number: null,
+    });
+    const member = await importCall(t.app, token, 'POST', '/api/secondary-clients', {
+      primary_client_id: client.primary_client_id,
+      first_name: 'Kabir',
+      last_name: 'Iyer',
+      relationship: 'Son',
+      date_of_birth: '2012-03-04',
+      gender: 'male',
+      height_cm: 142.5,
+      ifsc_code: 'HDFC0001234',
+    });
+    expect(member.statusCode, member.body).toBe(201);
+    const services = Object.keys(SUBTYPE);
+    const own = await addPlans(t.app, token, {
+      primary_client_id: client.primary_client_id,
+      // The premium mode as the form offers it ('Yearly'): a file's 'yearly' is read as that too.
+      plans: services.map((s) =>
+        plan(s, a.prov[s as keyof typeof a.prov], {
+          policy_number: `RT-${s}`,
+          ...(s === 'life' ? { subtype_fields: { ...SUBTYPE.life, mode: 'Yearly' } } : {}),
+        }),
+      ),
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const held = await addPlans(t.app, token, {
+      primary_client_id: client.primary_client_id,
+      secondary_client_id: member.json().data.secondary_client_id,
+      plans: [plan('health', a.prov.health, { policy_number: 'KABIR-HEALTH-1' })],
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    const exported = await importCall(t.app, token, 'GET', '/api/exports/book.xlsx');
+    expect(exported.statusCode).toBe(200);
+
+    const b = await owner();
+    const job = await checkedImport(t.app, b.token, exported.rawPayload, 'book.xlsx');
+    expect(job.sheets.map((s) => s.kind)).toEqual(['clients', 'family_members', 'plans']);
+    expect(job.counts).toMatchObject({
+      errors: 0,
+      new_clients: 2,
+      new_members: 1,
+      new_plans: services.length + 1,
+    });
+    const done = await committedImport(t.app, b.token, job.id);
+    expect(done.status).toBe('done');
+    const again = await importCall(t.app, b.token, 'GET', '/api/exports/book.xlsx');
+    // The client codes are each agency's own, and identity numbers leave the book only masked (decisions §5).
+    const skip = (h: string) => h === 'Client Code' || /\(last 4\)$/.test(h);
+    expect(await bookRows(again.rawPayload, skip)).toEqual(await bookRows(exported.rawPayload, skip));
+  });
+});
 
 describe('an agent’s import', () => {
   it('matches only the agent’s own clients, and the clients it makes are assigned to the agent', async () => {
