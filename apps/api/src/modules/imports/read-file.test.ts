@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@portal/contract';
 import ExcelJS from 'exceljs';
@@ -13,6 +16,16 @@ async function xlsx(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   build(wb);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * exceljs's temporary files of this process (a sheet that comes before the shared strings waits in one), once
+ * their removal, which runs after the read, has had a moment.
+ */
+async function leftFiles(): Promise<string[]> {
+  const ours = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`tmp-${process.pid}-`));
+  for (let i = 0; i < 50 && ours().length > 0; i += 1) await sleep(20);
+  return ours();
 }
 
 async function refusal(bytes: Buffer, name = 'book.xlsx'): Promise<string> {
@@ -181,6 +194,7 @@ describe('reading an .xlsx', () => {
       ws.addRow(Array.from({ length: 10_000 }, (_v, i) => i));
     });
     expect(await refusal(bytes)).toBe(IMPORT_MESSAGES.tooManyColumns);
+    expect(await leftFiles()).toEqual([]);
   });
 
   it('refuses more than 50,000 rows over all sheets', async () => {
@@ -192,6 +206,7 @@ describe('reading an .xlsx', () => {
       }
     });
     expect(await refusal(bytes)).toBe(IMPORT_MESSAGES.tooManyRows);
+    expect(await leftFiles()).toEqual([]);
   });
 
   it('refuses a zip bomb quickly, without inflating it whole', async () => {

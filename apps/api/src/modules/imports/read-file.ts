@@ -76,15 +76,22 @@ const OTHER_TYPES = [
 
 const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
 
-/** Tracks the rows and columns every sheet of the file adds up to, refusing past the limits. */
+/**
+ * Tracks the rows and columns every sheet of the file adds up to. Past a limit it keeps the refusal and takes no
+ * more rows: the reader stops (.csv) or reads on without keeping anything (.xlsx, see readXlsx).
+ */
 class Limits {
   private rows = 0;
+  failure: AppError | null = null;
   row() {
     this.rows += 1;
-    if (this.rows > IMPORT_LIMITS.maxRows) throw refuse(IMPORT_MESSAGES.tooManyRows);
+    if (this.rows > IMPORT_LIMITS.maxRows) this.failure ??= refuse(IMPORT_MESSAGES.tooManyRows);
   }
   columns(n: number) {
-    if (n > IMPORT_LIMITS.maxColumns) throw refuse(IMPORT_MESSAGES.tooManyColumns);
+    if (n > IMPORT_LIMITS.maxColumns) this.failure ??= refuse(IMPORT_MESSAGES.tooManyColumns);
+  }
+  check() {
+    if (this.failure) throw this.failure;
   }
 }
 
@@ -107,6 +114,7 @@ class SheetBuilder {
   ) {}
 
   add(rowNumber: number, cells: string[]) {
+    if (this.limits.failure) return;
     let last = cells.length - 1;
     while (last >= 0 && cells[last]!.trim() === '') last -= 1;
     if (last < 0) return;
@@ -278,6 +286,9 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  // Past a limit the workbook is read to its end without keeping a cell: exceljs keeps sheets that come before
+  // the shared strings (Excel's own order) in temporary files, and removes each only once its sheet has been
+  // read, so stopping early would leave them behind. The zip's inflated size bounds what is read.
   try {
     for await (const worksheet of reader) {
       const ws = worksheet as unknown as ExcelJS.stream.xlsx.WorksheetReader & { name: string };
@@ -288,6 +299,7 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
       );
       const sheet = new SheetBuilder(ws.name, limits);
       for await (const row of ws) {
+        if (limits.failure) continue;
         const cells: string[] = [];
         row.eachCell({ includeEmpty: false }, (cell, col) => {
           limits.columns(col);
@@ -299,10 +311,10 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
       const done = sheet.done();
       if (done) sheets.push(done);
     }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
+  } catch {
     throw refuse(IMPORT_MESSAGES.unreadable);
   }
+  limits.check();
   return sheets;
 }
 
@@ -387,6 +399,7 @@ async function readCsv(bytes: Buffer, fileName: string): Promise<ReadSheet[]> {
     for await (const record of parser as AsyncIterable<string[]>) {
       rowNumber += 1;
       sheet.add(rowNumber, record);
+      limits.check();
     }
   } catch (err) {
     parser.destroy();
