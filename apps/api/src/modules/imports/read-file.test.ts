@@ -224,6 +224,57 @@ describe('reading an .xlsx', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
   });
 
+  describe('a workbook written as Excel orders it, a sheet before the shared strings', () => {
+    const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const workbook = (secondSheet: string) =>
+      zip([
+        entry(
+          '[Content_Types].xml',
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        ),
+        entry(
+          'xl/workbook.xml',
+          `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Plans" sheetId="1" r:id="rId1"/><sheet name="Notes" sheetId="2" r:id="rId2"/></sheets></workbook>`,
+        ),
+        entry(
+          'xl/_rels/workbook.xml.rels',
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/worksheet" Target="worksheets/sheet2.xml"/></Relationships>`,
+        ),
+        entry(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet xmlns="${MAIN}"><sheetData><row r="1">${inline('A1', 'Name')}${inline('B1', 'Phone')}</row><row r="2">${inline('A2', 'Ravi')}<c r="B2"><v>9876543210</v></c></row></sheetData></worksheet>`,
+        ),
+        entry('xl/sharedStrings.xml', `<sst xmlns="${MAIN}" count="0" uniqueCount="0"></sst>`),
+        entry('xl/worksheets/sheet2.xml', secondSheet),
+      ]);
+
+    it('reads it', async () => {
+      const file = await readSpreadsheet(
+        workbook(
+          `<worksheet xmlns="${MAIN}"><sheetData><row r="1">${inline('A1', 'Note')}</row></sheetData></worksheet>`,
+        ),
+        'w.xlsx',
+      );
+      expect(file.sheets).toEqual([
+        {
+          name: 'Plans',
+          headers: ['Name', 'Phone'],
+          rows: [{ rowNumber: 2, cells: ['Ravi', '9876543210'] }],
+        },
+        { name: 'Notes', headers: ['Note'], rows: [] },
+      ]);
+      expect(await leftFiles()).toEqual([]);
+    });
+
+    it('refuses it when a later sheet is broken, leaving no temporary file behind', async () => {
+      const broken = workbook(`<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1"><v>1</v></row>`);
+      expect(await refusal(broken)).toBe(IMPORT_MESSAGES.unreadable);
+      expect(await leftFiles()).toEqual([]);
+    });
+  });
+
   it('refuses a zip that is no workbook, a broken zip, and other types', async () => {
     const docx = zip([entry('word/document.xml', '<document/>')]);
     expect(await refusal(docx)).toBe(IMPORT_MESSAGES.wrongType);

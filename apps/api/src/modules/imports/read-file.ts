@@ -1,3 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@portal/contract';
 import { parse as parseCsv } from 'csv-parse';
@@ -276,6 +280,29 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
   }
   // A zip that is no workbook: a .docx, an .ods, photos.
   if (!names.has('xl/workbook.xml')) throw refuse(IMPORT_MESSAGES.wrongType);
+  return oneAtATime(() => readWorkbook(bytes));
+}
+
+/**
+ * exceljs's temporary files of this process (its streaming reader is the process's only user of `tmp`): a sheet
+ * that comes before the shared strings waits in one, named `tmp-<pid>-…`.
+ */
+const ourTempFiles = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`tmp-${process.pid}-`));
+
+let reading: Promise<unknown> = Promise.resolve();
+
+/**
+ * One workbook read at a time in the process (the reading is on this thread anyway), so that the temporary
+ * files a failed read leaves are known to be its own and can be removed.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = reading.then(work, work);
+  reading = run.catch(() => undefined);
+  return run;
+}
+
+async function readWorkbook(bytes: Buffer): Promise<ReadSheet[]> {
+  const before = new Set(ourTempFiles());
   const limits = new Limits();
   const sheets: ReadSheet[] = [];
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
@@ -312,10 +339,19 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
       if (done) sheets.push(done);
     }
   } catch {
+    // exceljs stopped mid-file (XML it cannot parse): the sheets still waiting in temporary files are never
+    // read, and it would leave them until the process ends.
+    const left = ourTempFiles().filter((n) => !before.has(n));
+    await Promise.all(left.map((n) => rm(path.join(tmpdir(), n), { force: true })));
     throw refuse(IMPORT_MESSAGES.unreadable);
   }
   limits.check();
-  return sheets;
+  // exceljs reads a sheet that waited in a temporary file after the others: the workbook's own order instead.
+  const order = (
+    (reader as unknown as { model?: { sheets?: Array<{ name: string }> } }).model?.sheets ?? []
+  ).map((x) => x.name);
+  const place = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return sheets.sort((a, b) => place(a.name) - place(b.name));
 }
 
 // ---------------------------------------------------------------------------------------------------------
