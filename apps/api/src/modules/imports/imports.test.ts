@@ -716,16 +716,22 @@ describe.skipIf(!process.env.IMPORT_BENCH)('the commit’s speed (IMPORT_BENCH=1
     const { agency, token } = await owner();
     // 1,000 households of 4 policies and 2,000 of 3: 10,000 rows.
     const lines = [...householdLines(1000, 4, 'B4'), ...householdLines(2000, 3, 'B3')];
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 20);
     const started = performance.now();
     const job = await checkedImport(t.app, token, plansCsv(lines));
     const checkedAt = performance.now();
     expect(job.counts).toMatchObject({ rows: 10_000, households: 3000, errors: 0 });
     const done = await committedImport(t.app, token, job.id);
     const doneAt = performance.now();
+    clearInterval(sampler);
     expect(done.status).toBe('done');
     expect(await agencyBook(t.db, agency.agencyId)).toMatchObject({ clients: 3000, plans: 10_000 });
     process.stdout.write(
-      `[import] 10,000 rows, 3,000 households: upload and dry run ${((checkedAt - started) / 1000).toFixed(1)} s, commit ${((doneAt - checkedAt) / 1000).toFixed(1)} s\n`,
+      `[import] 10,000 rows, 3,000 households: upload and dry run ${((checkedAt - started) / 1000).toFixed(1)} s, commit ${((doneAt - checkedAt) / 1000).toFixed(1)} s, peak RSS growth ${Math.round((rssPeak - rssBefore) / 1048576)} MB (this process: the test and the API)\n`,
     );
     expect(doneAt - checkedAt).toBeLessThan(60_000);
   }, 300_000);
