@@ -44,6 +44,7 @@ import {
   providers,
   secondaryClients,
 } from '../../db/schema.ts';
+import { agencyScope, inScope, type TenantScope } from '../../db/scope.ts';
 import { runOneJob } from './import-runner.ts';
 import { IMPORT_NOT_FOUND, IMPORT_STATE } from './imports.service.ts';
 
@@ -571,6 +572,27 @@ describe('an agent’s import', () => {
     // The agent's list shows their new client.
     const list = await importCall(t.app, mine.token, 'GET', '/api/users/primary-clients');
     expect(list.json().items.map((i: { full_name: string }) => i.full_name)).toEqual(['Ravi Sharma']);
+
+    // Row-level security's second wall (PostgreSQL; PGlite's superuser is not held by it): a query with no filter
+    // at all shows an agent's call their own imports and rows only, and the agency's call all of the agency's.
+    if (process.env.DATABASE_URL) {
+      const seen = (scope: TenantScope) =>
+        inScope(scope, async () => ({
+          jobs: (await t.database.db.select({ id: importJobs.id }).from(importJobs)).map((r) => r.id),
+          rows: new Set(
+            (await t.database.db.select({ job: importRows.jobId }).from(importRows)).map((r) => r.job),
+          ),
+        }));
+      const other = await checkedImport(t.app, token, plansCsv(FAMILIES.slice(0, 1)));
+      expect(await seen(agencyScope(agency.agencyId, mine.userId))).toEqual({
+        jobs: [job.id],
+        rows: new Set([job.id]),
+      });
+      expect(await seen(agencyScope(agency.agencyId, theirs.userId))).toEqual({ jobs: [], rows: new Set() });
+      const all = await seen(agencyScope(agency.agencyId));
+      expect(all.jobs.sort()).toEqual([job.id, other.id].sort());
+      expect(all.rows).toEqual(new Set([job.id, other.id]));
+    }
   });
 });
 
