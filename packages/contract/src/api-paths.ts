@@ -304,6 +304,21 @@ export const apiPaths = {
   // agent's own clients for an agent.
   exportBookXlsx: { method: 'GET', path: '/api/exports/book.xlsx', access: WORKSPACE },
   exportBookCsv: { method: 'GET', path: '/api/exports/book.csv', access: WORKSPACE },
+  // The import (issue 26, decision 036): the workspace; an agent's imports and matches are their own clients.
+  importTemplateXlsx: { method: 'GET', path: '/api/imports/template.xlsx', access: WORKSPACE },
+  importTemplateCsv: { method: 'GET', path: '/api/imports/template.csv', access: WORKSPACE },
+  savedImportMappings: { method: 'GET', path: '/api/imports/mappings', access: WORKSPACE },
+  listImports: { method: 'GET', path: '/api/imports', access: WORKSPACE },
+  uploadImport: { method: 'POST', path: '/api/imports', access: WORKSPACE },
+  getImport: { method: 'GET', path: '/api/imports/:id', access: WORKSPACE },
+  setImportMapping: { method: 'PUT', path: '/api/imports/:id/mapping', access: WORKSPACE },
+  importRows: { method: 'GET', path: '/api/imports/:id/rows', access: WORKSPACE },
+  importHouseholds: { method: 'GET', path: '/api/imports/:id/households', access: WORKSPACE },
+  changeImportHouseholds: { method: 'PUT', path: '/api/imports/:id/households', access: WORKSPACE },
+  commitImport: { method: 'POST', path: '/api/imports/:id/commit', access: WORKSPACE },
+  cancelImport: { method: 'POST', path: '/api/imports/:id/cancel', access: WORKSPACE },
+  undoImport: { method: 'POST', path: '/api/imports/:id/undo', access: WORKSPACE },
+  importErrorsXlsx: { method: 'GET', path: '/api/imports/:id/errors.xlsx', access: WORKSPACE },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

@@ -106,6 +106,7 @@ import {
   SecondFactorLoginSchema,
   SecondFactorStatusSchema,
 } from './second-factor.ts';
+import { importEndpoints } from './import-endpoints.ts';
 import { teamEndpoints } from './team-endpoints.ts';
 
 export interface Endpoint {
@@ -894,6 +895,7 @@ export const endpoints = {
     status: 200,
   },
   ...teamEndpoints,
+  ...importEndpoints,
   exportBookXlsx: {
     ...apiPaths.exportBookXlsx,
     summary:
