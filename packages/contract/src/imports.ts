@@ -22,6 +22,8 @@ export const IMPORT_MESSAGES = {
   tooLarge: 'The file is larger than 20 MB. Split it into smaller files and import them one after the other.',
   tooManyRows: 'The file has more than 50,000 rows. Split it into smaller files and import them one after the other.',
   tooManyColumns: 'A sheet of the file has more than 200 columns. Keep only the columns of the book.',
+  tooLargeUnzipped:
+    'The file holds more than 200 MB once unpacked. Split it into smaller files and import them one after the other.',
   wrongType: 'Choose an Excel (.xlsx) or CSV (.csv) file.',
   unreadable: 'The file could not be read as a spreadsheet. Save it again as .xlsx or .csv and upload it.',
   empty: 'The file has no rows to import.',

@@ -4,6 +4,7 @@ export * from './api-paths.ts';
 export * from './assignment.ts';
 export * from './auth.ts';
 export * from './book-cells.ts';
+export * from './book-import.ts';
 export * from './book-sheets.ts';
 export * from './branding.ts';
 export * from './client-portal.ts';

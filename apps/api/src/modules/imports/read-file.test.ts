@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@portal/contract';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.ts';
+import { readSpreadsheet } from './read-file.ts';
+
+// Issue 26 items 1 and 8: real files made by exceljs and as text, read into text cells; every bad file refused
+// with the contract's message on the `file` field, quickly and without holding what a zip bomb inflates to.
+
+async function xlsx(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  build(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function refusal(bytes: Buffer, name = 'book.xlsx'): Promise<string> {
+  try {
+    await readSpreadsheet(bytes, name);
+  } catch (err) {
+    expect(err).toBeInstanceOf(AppError);
+    const e = err as AppError;
+    expect(e.status).toBe(400);
+    expect(e.extra.fields?.file).toBe(e.message);
+    return e.message;
+  }
+  throw new Error('the file was read');
+}
+
+/** A zip of raw deflated entries, as any zip tool writes it (the sizes in the headers as given). */
+function zip(entries: Array<{ name: string; deflated: Buffer; size: number; crc: number }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(e.crc, 14);
+    local.writeUInt32LE(e.deflated.length, 18);
+    local.writeUInt32LE(e.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(e.crc, 16);
+    central.writeUInt32LE(e.deflated.length, 20);
+    central.writeUInt32LE(e.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, e.deflated);
+    centrals.push(central, name);
+    offset += local.length + name.length + e.deflated.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const entry = (name: string, text: string) => {
+  const bytes = Buffer.from(text);
+  return { name, deflated: deflateRawSync(bytes), size: bytes.length, crc: crc32(bytes) };
+};
+
+/** `megabytes` of spaces deflated a megabyte at a time: about 1,000 times smaller than what it inflates to. */
+async function deflatedSpaces(megabytes: number): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const mb = Buffer.alloc(1024 * 1024, 0x20);
+  for (let i = 0; i < megabytes; i += 1) {
+    if (!deflate.write(mb)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+describe('reading an .xlsx', () => {
+  it('reads every sheet: text, numbers as digits, dates as DD/MM/YYYY, below a title', async () => {
+    const bytes = await xlsx((wb) => {
+      const plans = wb.addWorksheet('Plans');
+      plans.addRow(['My book 2024']);
+      plans.addRow([]);
+      plans.addRow(['Customer Name', 'Mobile', 'Premium', 'DOC', 'Ratio', '', 'Notes']);
+      plans.addRow([
+        'Ravi Sharma',
+        9876543210,
+        25000.5,
+        new Date(Date.UTC(2024, 2, 12)),
+        0.1 + 0.2,
+        null,
+        'x',
+      ]);
+      plans.addRow([]);
+      plans.addRow(['Anita Sharma', '+91 98765 43210', 1234567, '12-Mar-2024', null, null, null, 'late']);
+      plans.getCell('D4').numFmt = 'dd/mm/yyyy';
+      const clients = wb.addWorksheet('Clients');
+      clients.addRow(['Client Code', 'First Name']);
+      clients.addRow(['DEM-0001', "'=SUM(A1)"]);
+    });
+    const file = await readSpreadsheet(bytes, 'anything.bin');
+    expect(file.format).toBe('xlsx');
+    expect(file.sheets).toEqual([
+      {
+        name: 'Plans',
+        headers: ['Customer Name', 'Mobile', 'Premium', 'DOC', 'Ratio', 'Column F', 'Notes', 'Column H'],
+        rows: [
+          { rowNumber: 4, cells: ['Ravi Sharma', '9876543210', '25000.5', '12/03/2024', '0.3', '', 'x', ''] },
+          {
+            rowNumber: 6,
+            cells: ['Anita Sharma', '+91 98765 43210', '1234567', '12-Mar-2024', '', '', '', 'late'],
+          },
+        ],
+      },
+      {
+        name: 'Clients',
+        headers: ['Client Code', 'First Name'],
+        rows: [{ rowNumber: 2, cells: ['DEM-0001', "'=SUM(A1)"] }],
+      },
+    ]);
+  });
+
+  it('takes the first row as the header when no row has two cells', async () => {
+    const bytes = await xlsx((wb) => {
+      const ws = wb.addWorksheet('Names');
+      for (const n of ['Name', 'Ravi', 'Anita']) ws.addRow([n]);
+    });
+    expect((await readSpreadsheet(bytes, 'n.xlsx')).sheets[0]).toEqual({
+      name: 'Names',
+      headers: ['Name'],
+      rows: [
+        { rowNumber: 2, cells: ['Ravi'] },
+        { rowNumber: 3, cells: ['Anita'] },
+      ],
+    });
+  });
+
+  it('reads a formula as the value saved with it, never evaluating it', async () => {
+    const bytes = await xlsx((wb) => {
+      const ws = wb.addWorksheet('Plans');
+      ws.addRow(['Sum', 'Date', 'Text', 'Unsaved', 'Error']);
+      ws.addRow([
+        { formula: '1+1', result: 5 },
+        { formula: 'DATE(2024,3,12)', result: 45363 },
+        { formula: 'CONCAT("LIC ","123")', result: 'LIC 123' },
+        { formula: 'A2*2' },
+        { formula: '1/0', result: { error: '#DIV/0!' } },
+      ]);
+      ws.getCell('B2').numFmt = 'dd-mmm-yyyy';
+    });
+    const file = await readSpreadsheet(bytes, 'f.xlsx');
+    expect(file.sheets[0]!.rows[0]!.cells).toEqual(['5', '12/03/2024', 'LIC 123', '', '']);
+  });
+
+  it('names blank and repeated headers apart', async () => {
+    const bytes = await xlsx((wb) => {
+      const ws = wb.addWorksheet('Plans');
+      ws.addRow(['Phone', '', 'Phone', 'phone']);
+      ws.addRow(['1', '2', '3', '4', '5']);
+    });
+    const [sheet] = (await readSpreadsheet(bytes, 'f.xlsx')).sheets;
+    expect(sheet!.headers).toEqual(['Phone', 'Column B', 'Phone (2)', 'phone (3)', 'Column E']);
+  });
+
+  it('refuses 10,000 columns', async () => {
+    const bytes = await xlsx((wb) => {
+      const ws = wb.addWorksheet('Wide');
+      ws.addRow(Array.from({ length: 10_000 }, (_v, i) => `H${i}`));
+      ws.addRow(Array.from({ length: 10_000 }, (_v, i) => i));
+    });
+    expect(await refusal(bytes)).toBe(IMPORT_MESSAGES.tooManyColumns);
+  });
+
+  it('refuses more than 50,000 rows over all sheets', async () => {
+    const bytes = await xlsx((wb) => {
+      for (const name of ['A', 'B']) {
+        const ws = wb.addWorksheet(name);
+        ws.addRow(['Name']);
+        for (let i = 0; i < 25_001; i += 1) ws.addRow([`n${i}`]);
+      }
+    });
+    expect(await refusal(bytes)).toBe(IMPORT_MESSAGES.tooManyRows);
+  });
+
+  it('refuses a zip bomb quickly, without inflating it whole', async () => {
+    const spaces = await deflatedSpaces(300);
+    expect(spaces.length).toBeLessThan(IMPORT_LIMITS.maxBytes);
+    const bomb = zip([
+      entry('[Content_Types].xml', '<Types/>'),
+      entry('xl/workbook.xml', '<workbook/>'),
+      { name: 'xl/worksheets/sheet1.xml', deflated: spaces, size: 1000, crc: 0 },
+    ]);
+    const before = process.memoryUsage().rss;
+    const started = performance.now();
+    expect(await refusal(bomb)).toBe(IMPORT_MESSAGES.tooLargeUnzipped);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+  });
+
+  it('refuses a zip that is no workbook, a broken zip, and other types', async () => {
+    const docx = zip([entry('word/document.xml', '<document/>')]);
+    expect(await refusal(docx)).toBe(IMPORT_MESSAGES.wrongType);
+    const good = await xlsx((wb) => wb.addWorksheet('A').addRow(['x']));
+    expect(await refusal(good.subarray(0, Math.floor(good.length / 2)))).toBe(IMPORT_MESSAGES.unreadable);
+    expect(await refusal(Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), 'book.csv')).toBe(
+      IMPORT_MESSAGES.wrongType,
+    );
+    const xls = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      randomBytes(512),
+    ]);
+    expect(await refusal(xls, 'book.xls')).toBe(IMPORT_MESSAGES.wrongType);
+  });
+
+  it('refuses a workbook with no rows', async () => {
+    const bytes = await xlsx((wb) => {
+      wb.addWorksheet('Empty');
+      wb.addWorksheet('Header only').addRow(['Name', 'Phone']);
+    });
+    expect(await refusal(bytes)).toBe(IMPORT_MESSAGES.empty);
+  });
+});
+
+describe('reading a .csv', () => {
+  it('reads text with its byte order mark, quotes, line breaks in cells and empty lines', async () => {
+    const text =
+      '\uFEFFName,Phone,Premium,Note\r\n"Sharma, Ravi",+91 98765 43210,"₹ 25,000",said "hi"\r\n\r\n"Anita","098765-43210",500,"two\nlines"\r\n';
+    const file = await readSpreadsheet(Buffer.from(text), 'demoagency-plans-2026-11-27.csv');
+    expect(file.format).toBe('csv');
+    expect(file.sheets).toEqual([
+      {
+        name: 'demoagency-plans-2026-11-27',
+        headers: ['Name', 'Phone', 'Premium', 'Note'],
+        rows: [
+          { rowNumber: 2, cells: ['Sharma, Ravi', '+91 98765 43210', '₹ 25,000', 'said "hi"'] },
+          { rowNumber: 4, cells: ['Anita', '098765-43210', '500', 'two\nlines'] },
+        ],
+      },
+    ]);
+  });
+
+  it('reads semicolons and tabs, UTF-16 with its mark, and Windows-1252', async () => {
+    const semi = await readSpreadsheet(Buffer.from('Name;Amount\nRavi;1,50\n'), 'a.csv');
+    expect(semi.sheets[0]!.rows[0]!.cells).toEqual(['Ravi', '1,50']);
+    const tabs = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('Name\tCity\nRavi\tPune\n', 'utf16le'),
+    ]);
+    expect((await readSpreadsheet(tabs, 'a.txt')).sheets[0]!.rows[0]!.cells).toEqual(['Ravi', 'Pune']);
+    const latin = Buffer.from([...Buffer.from('Name\nJos'), 0xe9, 0x0a]);
+    expect((await readSpreadsheet(latin, 'a.csv')).sheets[0]!.rows[0]!.cells).toEqual(['José']);
+  });
+
+  it('refuses binary junk, an empty file, an unclosed quote, too many rows or columns, and 20 MB', async () => {
+    expect(await refusal(randomBytes(4096), 'junk.csv')).toBe(IMPORT_MESSAGES.wrongType);
+    expect(await refusal(Buffer.alloc(0), 'a.csv')).toBe(IMPORT_MESSAGES.empty);
+    expect(await refusal(Buffer.from('Name,Phone\n'), 'a.csv')).toBe(IMPORT_MESSAGES.empty);
+    expect(await refusal(Buffer.from('Name,Note\nRavi,"never closed\n'), 'a.csv')).toBe(
+      IMPORT_MESSAGES.unreadable,
+    );
+    const rows = `Name\n${'x\n'.repeat(IMPORT_LIMITS.maxRows + 1)}`;
+    expect(await refusal(Buffer.from(rows), 'a.csv')).toBe(IMPORT_MESSAGES.tooManyRows);
+    const wide = `${Array.from({ length: 10_000 }, (_v, i) => `h${i}`).join(',')}\n${'1,'.repeat(9_999)}1\n`;
+    expect(await refusal(Buffer.from(wide), 'a.csv')).toBe(IMPORT_MESSAGES.tooManyColumns);
+    expect(await refusal(Buffer.alloc(IMPORT_LIMITS.maxBytes + 1, 0x41), 'a.csv')).toBe(
+      IMPORT_MESSAGES.tooLarge,
+    );
+  });
+});
