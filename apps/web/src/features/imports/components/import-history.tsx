@@ -14,6 +14,10 @@ function outline(job: ImportSummary): string {
   if (isWorking(job.status))
     return `${formatCount(progress.done)} of ${plural(progress.total, 'row')} imported`;
   if (job.status === 'failed') return job.failure ?? 'The import stopped.';
+  if (job.status === 'cancelled' && !job.committed_at) return 'Cancelled before anything was written';
+  if (job.status === 'cancelled')
+    return `Stopped after ${formatCount(progress.done)} of ${plural(progress.total, 'row')}`;
+  if (job.status === 'undone') return 'What it created was removed';
   const parts = [
     plural(counts.rows, 'row'),
     counts.new_clients > 0 ? plural(counts.new_clients, 'new client') : null,
@@ -37,7 +41,7 @@ function ImportItem({ job }: { job: ImportSummary }) {
               {formatDate(job.created_at)}, {formatTime(job.created_at)} · {job.created_by_name}
             </p>
           </div>
-          <div className="flex flex-col gap-1 sm:items-end">
+          <div className="flex flex-col items-start gap-1 sm:items-end">
             <Badge tone={STATUS_TONE[job.status]}>{STATUS_LABEL[job.status]}</Badge>
             <p className="text-sm text-slate-600 tabular-nums">{outline(job)}</p>
           </div>

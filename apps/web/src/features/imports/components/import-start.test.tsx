@@ -69,6 +69,11 @@ describe('the import start', () => {
             status: 'running',
             progress: { done: 40, total: 1200 },
           }),
+          importJob({
+            id: '00000000-0000-4000-8000-000000000263',
+            file_name: 'old-tool.xlsx',
+            status: 'cancelled',
+          }),
         ]),
     });
     renderStart();
@@ -81,6 +86,9 @@ describe('the import start', () => {
     const running = screen.getByText('insurer-download.csv').closest('a')!;
     expect(running).toHaveTextContent('Importing');
     expect(running).toHaveTextContent('40 of 1,200 rows imported');
+    const cancelled = screen.getByText('old-tool.xlsx').closest('a')!;
+    expect(cancelled).toHaveTextContent('Cancelled');
+    expect(cancelled).toHaveTextContent('Cancelled before anything was written');
   });
 
   it('says when there is no import yet, and shows a failed load with Retry', async () => {

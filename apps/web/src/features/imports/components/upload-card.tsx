@@ -76,7 +76,8 @@ export function UploadCard() {
           </p>
         ) : (
           <p className="text-sm text-slate-700">
-            <span className="max-sm:hidden">Drag your file here, or </span>choose it from your device.
+            <span className="sm:hidden">Choose the file from your device.</span>
+            <span className="max-sm:hidden">Drag your file here, or choose it from your device.</span>
           </p>
         )}
         <input
