@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useChangeImportHouseholds } from '../api/change-import-households.ts';
+import { type HouseholdEdit, useChangeImportHouseholds } from '../api/change-import-households.ts';
 import { useImportHouseholds } from '../api/get-import-households.ts';
 import { formatCount, plural } from './import-labels.ts';
 
@@ -15,19 +15,18 @@ function HouseholdItem({
   selected,
   busy,
   onSelect,
-  onMerge,
-  onSplit,
+  onEdit,
 }: {
   household: ImportHousehold;
   names: Map<string, string>;
   selected: boolean;
   busy: boolean;
   onSelect: (on: boolean) => void;
-  onMerge: () => void;
-  onSplit: () => void;
+  onEdit: (edit: HouseholdEdit) => void;
 }) {
   const h = household;
   const alike = h.similar.map((key) => names.get(key) ?? 'another household');
+  const small = { variant: 'secondary', className: 'min-h-8 px-3 py-1', disabled: busy } as const;
   return (
     <li className="flex gap-3 px-4 py-3 sm:px-5">
       <input
@@ -61,13 +60,23 @@ function HouseholdItem({
         ) : null}
         <div className="flex flex-wrap gap-2 pt-1">
           {h.similar.length > 0 ? (
-            <Button variant="secondary" className="min-h-8 px-3 py-1" disabled={busy} onClick={onMerge}>
+            <Button {...small} onClick={() => onEdit({ merge: [h.key, ...h.similar] })}>
               Merge with look-alikes
             </Button>
           ) : null}
           {h.members.length > 0 && !h.split_from ? (
-            <Button variant="secondary" className="min-h-8 px-3 py-1" disabled={busy} onClick={onSplit}>
+            <Button {...small} onClick={() => onEdit({ split: h.key })}>
               Split into {plural(h.members.length + 1, 'client')}
+            </Button>
+          ) : null}
+          {h.merged_from.length > 1 ? (
+            <Button {...small} onClick={() => onEdit({ unmerge: h.key })}>
+              Separate again
+            </Button>
+          ) : null}
+          {h.split_from ? (
+            <Button {...small} onClick={() => onEdit({ unsplit: h.split_from ?? '' })}>
+              Undo the split
             </Button>
           ) : null}
         </div>
@@ -88,8 +97,8 @@ export function Households({ job }: { job: ImportJob }) {
   const items = households.data?.pages.flatMap((p) => p.data) ?? [];
   const total = households.data?.pages[0]?.total ?? 0;
   const names = new Map(items.map((h) => [h.key, h.client_name]));
-  const send = (body: { merges?: string[][]; splits?: string[] }) =>
-    change.mutate({ id: job.id, body }, { onSuccess: () => setSelected([]) });
+  const send = (edit: HouseholdEdit) =>
+    change.mutate({ id: job.id, edit }, { onSuccess: () => setSelected([]) });
   return (
     <section
       aria-labelledby="import-households-title"
@@ -128,8 +137,8 @@ export function Households({ job }: { job: ImportJob }) {
               variant="secondary"
               className="min-h-9 px-3 py-1"
               disabled={selected.length < 2 || change.isPending}
-              busy={change.isPending && change.variables?.body.merges !== undefined}
-              onClick={() => send({ merges: [selected] })}
+              busy={change.isPending && change.variables !== undefined && 'merge' in change.variables.edit}
+              onClick={() => send({ merge: selected })}
             >
               Merge selected
             </Button>
@@ -152,8 +161,7 @@ export function Households({ job }: { job: ImportJob }) {
                 onSelect={(on) =>
                   setSelected((now) => (on ? [...now, h.key] : now.filter((k) => k !== h.key)))
                 }
-                onMerge={() => send({ merges: [[h.key, ...h.similar]] })}
-                onSplit={() => send({ splits: [h.key] })}
+                onEdit={send}
               />
             ))}
           </ul>

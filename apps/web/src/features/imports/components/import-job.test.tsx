@@ -1,4 +1,4 @@
-import type { ImportJob } from '@portal/contract';
+import type { ImportHousehold, ImportJob } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -38,6 +38,7 @@ function renderJob() {
 }
 
 let job: ImportJob;
+let households: ImportHousehold[];
 
 /** The API of a job whose state is `job`, with its rows and households, plus `extra` routes. */
 function api(extra: Parameters<typeof fakeApi>[0] = {}) {
@@ -75,21 +76,7 @@ function api(extra: Parameters<typeof fakeApi>[0] = {}) {
               51,
               'r50',
             ),
-    [`GET ${BASE}/households`]: () =>
-      householdsAnswer(
-        [
-          household({ similar: ['h-ravi-2'] }),
-          household({ key: 'h-ravi-2', client_name: 'Ravi K Sharma', members: [], plans: 1, rows: 1 }),
-          household({
-            key: 'h-kiran',
-            client_name: 'Kiran Das',
-            phone: null,
-            outcome: 'matched_client',
-            members: [],
-          }),
-        ],
-        3,
-      ),
+    [`GET ${BASE}/households`]: () => householdsAnswer(households, households.length),
     ...extra,
   });
 }
@@ -97,6 +84,17 @@ function api(extra: Parameters<typeof fakeApi>[0] = {}) {
 beforeEach(() => {
   localStorage.setItem('token', tokenFor(['AG']));
   job = importJob();
+  households = [
+    household({ similar: ['h-ravi-2'] }),
+    household({ key: 'h-ravi-2', client_name: 'Ravi K Sharma', members: [], plans: 1, rows: 1 }),
+    household({
+      key: 'h-kiran',
+      client_name: 'Kiran Das',
+      phone: null,
+      outcome: 'matched_client',
+      members: [],
+    }),
+  ];
 });
 
 afterEach(() => {
@@ -200,8 +198,25 @@ describe('an import’s dry run', () => {
     });
   });
 
-  it('merges the chosen households, or one with its look-alikes, and splits one', async () => {
-    const server = api({ [`PUT ${BASE}/households`]: () => jobAnswer(job) });
+  it('merges and splits households, sending the whole set of changes each time', async () => {
+    // After the first change the dry run has Kiran merged into Ravi K, and another family split earlier.
+    const next = [
+      household({ similar: ['h-ravi-2'] }),
+      household({
+        key: 'h-ravi-2',
+        client_name: 'Ravi K Sharma',
+        members: [],
+        merged_from: ['h-ravi-2', 'h-kiran'],
+      }),
+      household({ key: 'h-das/asha', client_name: 'Asha Das', members: [], split_from: 'h-das' }),
+    ];
+    const server = api({
+      [`PUT ${BASE}/households`]: () => {
+        households = next;
+        return jobAnswer(job);
+      },
+    });
+    const sent = () => server.of('PUT', `${BASE}/households`).map((c) => c.body);
     renderJob();
     const section = await screen.findByRole('region', { name: 'Households' });
     const ravi = (await within(section).findByText('Ravi Sharma')).closest('li')!;
@@ -211,22 +226,30 @@ describe('an import’s dry run', () => {
     await userEvent.click(within(section).getByLabelText('Select Ravi K Sharma to merge'));
     await userEvent.click(within(section).getByLabelText('Select Kiran Das to merge'));
     await userEvent.click(within(section).getByRole('button', { name: 'Merge selected' }));
-    await waitFor(() => expect(server.of('PUT', `${BASE}/households`)).toHaveLength(1));
-    expect(server.of('PUT', `${BASE}/households`)[0]!.body).toEqual({
-      merges: [['h-ravi-2', 'h-kiran']],
-      splits: [],
-    });
-    const again = (await within(section).findByText('Ravi Sharma')).closest('li')!;
-    await userEvent.click(within(again).getByRole('button', { name: 'Merge with look-alikes' }));
-    await waitFor(() => expect(server.of('PUT', `${BASE}/households`)).toHaveLength(2));
-    expect(server.of('PUT', `${BASE}/households`)[1]!.body).toEqual({
-      merges: [['h-ravi', 'h-ravi-2']],
-      splits: [],
-    });
-    const split = await within(section).findByRole('button', { name: 'Split into 2 clients' });
-    await userEvent.click(split);
-    await waitFor(() => expect(server.of('PUT', `${BASE}/households`)).toHaveLength(3));
-    expect(server.of('PUT', `${BASE}/households`)[2]!.body).toEqual({ merges: [], splits: ['h-ravi'] });
+    await waitFor(() => expect(sent()).toEqual([{ merges: [['h-ravi-2', 'h-kiran']], splits: [] }]));
+    // The set in force is read from every household (the most a page holds), then changed.
+    expect(server.of('GET', `${BASE}/households`).map((c) => c.query.get('limit'))).toContain('200');
+
+    // Each change asks for the households again: each is found afresh.
+    const item = async (name: string) => (await within(section).findByText(name)).closest('li')!;
+    const press = async (name: string, button: string) =>
+      userEvent.click(await within(await item(name)).findByRole('button', { name: button }));
+    expect(await within(section).findByText('Merged from 2 households')).toBeVisible();
+    await press('Ravi Sharma', 'Merge with look-alikes');
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1]).toEqual({ merges: [['h-ravi', 'h-ravi-2', 'h-kiran']], splits: ['h-das'] });
+
+    await press('Ravi K Sharma', 'Separate again');
+    await waitFor(() => expect(sent()).toHaveLength(3));
+    expect(sent()[2]).toEqual({ merges: [], splits: ['h-das'] });
+
+    await press('Asha Das', 'Undo the split');
+    await waitFor(() => expect(sent()).toHaveLength(4));
+    expect(sent()[3]).toEqual({ merges: [['h-ravi-2', 'h-kiran']], splits: [] });
+
+    await press('Ravi Sharma', 'Split into 2 clients');
+    await waitFor(() => expect(sent()).toHaveLength(5));
+    expect(sent()[4]).toEqual({ merges: [['h-ravi-2', 'h-kiran']], splits: ['h-das', 'h-ravi'] });
   });
 
   it('says when another import of the agency is running', async () => {
