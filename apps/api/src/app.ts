@@ -27,6 +27,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { familiesRoutes } from './modules/families/families.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { type ImportRunner, startImportRunner } from './modules/imports/import-runner.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { importTemplateRoutes } from './modules/imports/template.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { primaryClientsRoutes } from './modules/primary-clients/primary-clients.routes.ts';
@@ -276,6 +279,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
   familiesRoutes(app, { db });
   exportsRoutes(app, { db });
+  importTemplateRoutes(app);
+  // The import (issue 26, decision 036): every process runs the import runner, which an upload or a commit of this
+  // process wakes at once; jobs other processes left are found at its next poll, or taken up after a lapsed lease.
+  let importRunner: ImportRunner | undefined;
+  const runsImports = config.importPollSeconds > 0;
+  importsRoutes(app, {
+    db,
+    encryptionKey: config.encryptionKey,
+    runner: runsImports ? { wake: () => importRunner?.wake() } : null,
+  });
+  if (runsImports) {
+    app.addHook('onReady', async () => {
+      importRunner = startImportRunner(
+        { db, encryptionKey: config.encryptionKey, log: app.log },
+        config.importPollSeconds * 1000,
+      );
+    });
+    app.addHook('preClose', async () => importRunner?.stop());
+  }
   plansRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents, answers });
   renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery });

@@ -102,6 +102,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().email().optional(),
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  IMPORT_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SHED_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
   SHED_RSS_MB: z.coerce.number().int().min(0).max(16_777_216).optional(),
@@ -152,6 +153,11 @@ export interface Config {
   mailFrom: string;
   /** Seconds between runs of the reminder job in this process; 0 turns it off (the default in tests). */
   reminderIntervalSeconds: number;
+  /**
+   * How often the import runner looks for jobs another process left (issue 26 item 6); 0: this process runs none
+   * (the tests that drive it themselves). An upload or a commit wakes its own process's runner at once.
+   */
+  importPollSeconds: number;
   /** Load shedding (issue 9): past any of these limits, /api requests but health answer 503; 0 turns one off. */
   shed: {
     /** Mean event-loop delay over the last second, in ms (off by default under NODE_ENV=test). */
@@ -261,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${(e.PORTAL_HOST ?? 'localhost').toLowerCase().replace(/:\d+$/, '')}`,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 300),
+    importPollSeconds: e.IMPORT_POLL_SECONDS,
     shed: {
       eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
       heapUsedBytes:

@@ -59,6 +59,11 @@ export const ACTIVITY_SENTENCE = {
   'staff.role_changed': "Changed a staff member's role",
   'staff.deactivated': 'Deactivated a member of staff',
   'staff.reactivated': 'Reactivated a member of staff',
+  'import.upload': 'Uploaded a file to import',
+  'import.commit': 'Started importing a file',
+  'import.committed': 'Imported clients from a file',
+  'import.cancel': 'Cancelled an import',
+  'import.undo': 'Undid an import',
 } as const satisfies Record<string, string>;
 export type ActivityAction = keyof typeof ACTIVITY_SENTENCE;
 export const ACTIVITY_ACTIONS = Object.keys(ACTIVITY_SENTENCE) as ActivityAction[];

@@ -108,6 +108,23 @@ export const DERIVED_DATA: Readonly<Record<string, TableStory>> = {
     announces: [],
     notOnClientArea: 'stored answers of writes, replayed to a retry of the same write only',
   },
+  // The import (issue 26, decision 036). Its jobs and rows change many times a second while a commit runs: an
+  // announcement per batch would drop the agency's kept answers for nothing. What the commit writes (clients,
+  // members, plans, providers) is announced by those tables' own triggers, and keeps their totals.
+  import_jobs: {
+    announces: [],
+    notOnClientArea:
+      "an import's state and progress, read anew by every poll of the import screen and by the runner",
+  },
+  import_rows: {
+    announces: [],
+    notOnClientArea: "an import's answer per row, read anew by the import screen's pages and the errors file",
+  },
+  import_mappings: {
+    announces: [],
+    notOnClientArea:
+      "the agency's remembered column mappings, read anew by each upload and the mapping screen",
+  },
 };
 
 /** The tables whose writes are announced on `channel`. */

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   inet,
@@ -748,4 +749,137 @@ export const idempotencyKeys = pgTable(
     uniqueIndex('idempotency_keys_user_key_uq').on(t.userId, t.key),
     index('idempotency_keys_user_created_idx').on(t.userId, t.createdAt),
   ],
+);
+
+// The import of an agency's book from a spreadsheet (issue 26, decision 036): an upload is an import job of the
+// agency, worked by the import runner in the background (modules/imports/import-runner.ts); its rows' answers,
+// and the agency's remembered column mappings.
+
+/** Bytes as PostgreSQL's bytea: a Buffer on either driver (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const importStatusEnum = pgEnum('import_status', [
+  'checking',
+  'checked',
+  'queued',
+  'running',
+  'done',
+  'cancelled',
+  'failed',
+  'undone',
+]);
+
+/**
+ * An uploaded file and what became of it: its sheets as taken (kind, headers, mapping, sample), the dry run's
+ * counts and households, the commit's progress. The file's cells (full PAN and Aadhaar numbers among them) are kept
+ * sealed (AES-256-GCM, lib/crypto.ts) only until the job ends; the rows with errors stay sealed apart for the
+ * errors file. One job of an agency at a time is checking, queued or running (a partial unique index).
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    /** The uploader when an agent (issue 25): the import matches their own clients only and assigns its new ones to them. */
+    agentId: uuid('agent_id').references(() => users.id),
+    fileName: text('file_name').notNull(),
+    format: text('format', { enum: ['xlsx', 'csv'] }).notNull(),
+    status: importStatusEnum('status').notNull().default('checking'),
+    /** ImportSheet[] (the contract's imports.ts) without its `rows` cells. */
+    sheets: jsonb('sheets').$type<unknown[]>().notNull(),
+    /** The file's rows, sealed; null once the job has ended. */
+    cells: bytea('cells'),
+    /** The rows with errors, sealed, for the errors file once the cells are gone; cleared a day after the end. */
+    errorCells: bytea('error_cells'),
+    /** The agent's merges and splits of households. */
+    changes: jsonb('changes').$type<{ merges: string[][]; splits: string[] }>().notNull(),
+    /** The dry run's households (ImportHousehold[]). */
+    households: jsonb('households').$type<unknown[]>().notNull(),
+    /** ImportCounts of the dry run, then of the commit. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    committedBy: uuid('committed_by').references(() => users.id),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    failure: text('failure'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** Counts the changes of mapping and households: a dry run made for an older one is not kept. */
+    revision: integer('revision').notNull().default(0),
+    /** Which runner works the job and until when (a lease it renews); a lapsed lease is taken over. */
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Claims of the job: one that keeps stopping its runner is failed rather than taken up forever. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('import_jobs_agency_created_idx').on(t.agencyId, t.createdAt, t.id),
+    // One import of an agency at a time (issue 26 item 6): a second is refused by this index.
+    uniqueIndex('import_jobs_agency_active_uq')
+      .on(t.agencyId)
+      .where(sql`${t.status} in ('checking', 'queued', 'running')`),
+    // The runner looks for work across every agency, as the reminder job does.
+    index('import_jobs_work_idx')
+      .on(t.status, t.lockedUntil)
+      .where(sql`${t.status} in ('checking', 'queued', 'running')`),
+  ],
+);
+
+/**
+ * What the dry run says of each row of the file, in the file's order (`seq`), and after the commit what was done,
+ * with the records the row created (for undo).
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    sheet: text('sheet').notNull(),
+    rowNumber: integer('row_number').notNull(),
+    outcome: text('outcome').notNull(),
+    matchedBy: text('matched_by'),
+    summary: text('summary').notNull(),
+    household: text('household'),
+    newProvider: text('new_provider'),
+    /** ImportRowError[]. */
+    errors: jsonb('errors').$type<Array<{ column: string | null; message: string }>>().notNull(),
+    /** The records the commit made for this row: clients, members, plans, providers. */
+    created: jsonb('created').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    primaryKey({ name: 'import_rows_pk', columns: [t.agencyId, t.jobId, t.seq] }),
+    index('import_rows_household_idx').on(t.agencyId, t.jobId, t.household),
+  ],
+);
+
+/** The agency's remembered mappings (issue 26 item 2): a header (lower case, trimmed) of a book sheet → a field. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    sheetKind: text('sheet_kind').notNull(),
+    header: text('header').notNull(),
+    /** Null: the column is left out. */
+    field: text('field'),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'import_mappings_pk', columns: [t.agencyId, t.sheetKind, t.header] })],
 );

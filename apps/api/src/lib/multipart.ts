@@ -117,7 +117,7 @@ const EXT_TO_MIME: Record<string, DocumentMime> = {
 };
 
 /** A path, a control character or only dots: not a name a browser sends for a chosen file. */
-function unusableName(name: string): boolean {
+export function unusableName(name: string): boolean {
   if (/^\.+$/.test(name)) return true;
   for (const ch of name) {
     const code = ch.codePointAt(0) ?? 0;

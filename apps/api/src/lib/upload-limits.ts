@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
-import { DOCUMENT_MAX_BYTES, type Endpoint, endpoints, LOGO_MAX_BYTES } from '@portal/contract';
+import {
+  DOCUMENT_MAX_BYTES,
+  type Endpoint,
+  endpoints,
+  IMPORT_LIMITS,
+  LOGO_MAX_BYTES,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -47,6 +53,8 @@ export const UPLOAD_LIMITS = {
   replaceClientPlanDocument: { files: 1, fileBytes: DOCUMENT_MAX_BYTES, fields: 0 },
   // new_end_date, note and the new PDF.
   markPlanRenewed: { files: 1, fileBytes: DOCUMENT_MAX_BYTES, fields: 2 },
+  // The spreadsheet of an import (issue 26 item 8): one file of at most 20 MB.
+  uploadImport: { files: 1, fileBytes: IMPORT_LIMITS.maxBytes, fields: 0 },
 } as const satisfies Record<MultipartName, UploadLimit>;
 
 /** The most bytes a request of the route may carry. */
@@ -60,12 +68,12 @@ const mib = (n: number) => `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB`;
  * The 413 of an upload over its route's total. The connection is closed after the answer, so the rest of the
  * body is never read (Node would otherwise read it to the end to keep the connection).
  */
-export function uploadTooLarge(cap: number): AppError {
+export function uploadTooLarge(cap: number, fileBytes: number = DOCUMENT_MAX_BYTES): AppError {
   const message = `The upload is too large: send at most ${mib(cap)} at once.`;
   return new AppError(
     'PAYLOAD_TOO_LARGE',
     message,
-    `${message} Each file may be at most ${mib(DOCUMENT_MAX_BYTES)}; send fewer or smaller files.`,
+    `${message} Each file may be at most ${mib(fileBytes)}; send fewer or smaller files.`,
     { headers: { connection: 'close' } },
   );
 }
@@ -78,7 +86,7 @@ const key = (method: string, path: string) => `${method} ${path}`;
  * the 413, whichever part it is reading (a file, a text field, or a file past its own limit whose bytes busboy
  * reads only to throw away).
  */
-function countAsRead(raw: IncomingMessage, cap: number): void {
+function countAsRead(raw: IncomingMessage, cap: number, fileBytes: number): void {
   const pipe = raw.pipe.bind(raw);
   raw.pipe = <T extends NodeJS.WritableStream>(dest: T, options?: { end?: boolean }): T => {
     let read = 0;
@@ -88,7 +96,7 @@ function countAsRead(raw: IncomingMessage, cap: number): void {
       raw.off('data', count);
       raw.unpipe(dest as unknown as Writable);
       raw.pause();
-      (dest as unknown as Writable).destroy(uploadTooLarge(cap));
+      (dest as unknown as Writable).destroy(uploadTooLarge(cap, fileBytes));
     };
     const piped = pipe(dest, options);
     raw.on('data', count);
@@ -101,16 +109,16 @@ function countAsRead(raw: IncomingMessage, cap: number): void {
  * body costs nothing), and counts the body of one that does not say or says less as it is read.
  */
 export function registerUploadLimits(app: FastifyInstance): void {
-  const caps = new Map<string, number>();
+  const caps = new Map<string, { cap: number; fileBytes: number }>();
   for (const [name, limit] of Object.entries(UPLOAD_LIMITS)) {
     const endpoint: Endpoint = endpoints[name as MultipartName];
-    caps.set(key(endpoint.method, endpoint.path), uploadCap(limit));
+    caps.set(key(endpoint.method, endpoint.path), { cap: uploadCap(limit), fileBytes: limit.fileBytes });
   }
   app.addHook('onRequest', async (request) => {
-    const cap = caps.get(key(request.method, request.routeOptions.url ?? ''));
-    if (cap === undefined) return;
+    const limit = caps.get(key(request.method, request.routeOptions.url ?? ''));
+    if (limit === undefined) return;
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > cap) throw uploadTooLarge(cap);
-    countAsRead(request.raw, cap);
+    if (Number.isFinite(declared) && declared > limit.cap) throw uploadTooLarge(limit.cap, limit.fileBytes);
+    countAsRead(request.raw, limit.cap, limit.fileBytes);
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Endpoint, type EndpointName, endpoints, TENANT_HOST_HEADER, XLSX_MIME } from '@portal/contract';
 import { makeRegistration } from '@portal/contract/factories';
-import { eq, getTableColumns, getTableName, is } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -12,6 +12,7 @@ import { createOutboxMailer } from '../../src/lib/mail-outbox.ts';
 import { encodePng, pngChunk } from '../../src/lib/png.ts';
 import { runReminderJob } from '../../src/modules/renewals/reminder-job.ts';
 import { figure } from '../figures.ts';
+import { plansCsv } from '../fixtures/imports.ts';
 import { pdfOf } from '../fixtures/pdf-bytes.ts';
 import { plan, SUBTYPE } from '../fixtures/plans.ts';
 import { clientPayload } from '../fixtures/primary-clients.ts';
@@ -330,6 +331,67 @@ async function createInvitee(side: Side) {
   return staff.userId;
 }
 
+/**
+ * An import's file (issue 26): an agent's list of two policies of a new client, one held by the spouse, and a row
+ * with an end date that is no date (for the errors file); every name and number a canary of the side.
+ */
+function importPart(side: Side): Part {
+  const client = `${canary(side)} ${canary(side)}`;
+  const provider = canary(side);
+  return {
+    name: 'file',
+    filename: 'book.csv',
+    type: 'text/csv',
+    bytes: plansCsv([
+      { client, phone: '9876512345', provider, policy: canary(side) },
+      {
+        client,
+        phone: '9876512345',
+        provider,
+        policy: canary(side),
+        heldBy: `${canary(side)} ${canary(side)}`,
+      },
+      { client, phone: '9876512345', provider, policy: canary(side), end: canary(side) },
+    ]),
+  };
+}
+
+/** Waits until the agency has no import checking, queued or running: one at a time (issue 26 item 6). */
+async function settleImports(side: Side) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const busy = await t.db
+      .select({ id: schema.importJobs.id })
+      .from(schema.importJobs)
+      .where(
+        and(
+          eq(schema.importJobs.agencyId, worlds[side].agency.agencyId),
+          inArray(schema.importJobs.status, ['checking', 'queued', 'running']),
+        ),
+      );
+    if (busy.length === 0) return;
+    if (Date.now() > until) throw new Error(`${side}'s import is still ${busy.length} busy`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** An import of the side uploaded by `caller` with its dry run done; committed too when `commit`. */
+async function createImport(side: Side, caller: Caller, commit = false): Promise<string> {
+  await settleImports(side);
+  const id = res201<{ id: string }>(
+    await send(caller, form('POST', '/api/imports', [importPart(side)])),
+    `${side}'s import`,
+  ).id;
+  await settleImports(side);
+  if (commit) {
+    const res = await send(caller, json('POST', `/api/imports/${id}/commit`));
+    if (res.statusCode !== 202)
+      throw new Error(`${side}'s import commit answered ${res.statusCode}: ${res.body}`);
+    await settleImports(side);
+  }
+  return id;
+}
+
 async function createOwner(side: Side) {
   const agency = await registerAgency(t.app, registration(side));
   await verifyOwner(t.db, agency.ownerId);
@@ -404,6 +466,11 @@ async function seedSide(side: Side) {
   w.assignee = (await createStaff(t, agency.agencyId, 'AG')).userId;
   w.objects.owner = [agency.ownerId, agency.ownerId];
   w.objects.staff = [await createInvitee(side), await createInvitee(side)];
+  // Import jobs (issue 26): A's first is its agent's with a client (theirs alone), the second the owner's.
+  w.objects.importJob = [
+    await createImport(side, side === 'A' ? w.staff[1]! : ao),
+    await createImport(side, ao),
+  ];
   w.logins = [];
   for (const _ of [0, 1]) {
     const password = `${PASSWORD_BASE}L${randomBytes(3).toString('hex')}`;
@@ -484,6 +551,9 @@ async function freshObject(
       return (await asClient(slot + 1, () => createPlans(side, w.ao, w.objects.primary[slot]))).account;
     case 'outbox':
       return createOutbox(side);
+    case 'importJob':
+      // An agent's call changes an import of their own; undo needs one that was committed.
+      return createImport(side, caller.role === 'AG' ? caller : w.ao, name === 'undoImport');
     case 'staff': {
       const id = await createInvitee(side);
       // Reactivating changes something (and writes its entry) only for a member who was deactivated.
@@ -643,6 +713,12 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
     }
     case 'changeStaffRole':
       return json(m, url, { role: 'AA' });
+    case 'uploadImport':
+      return form(m, url, [importPart(side)]);
+    case 'setImportMapping':
+      return json(m, url, { sheets: [], save: false });
+    case 'changeImportHouseholds':
+      return json(m, url, { merges: [], splits: [] });
     default:
       return json(m, url);
   }
@@ -821,6 +897,14 @@ function compareForeign(
     );
 }
 
+/** The import's calls that start work for the agency's runner: refused while another import is in hand. */
+const IMPORT_WRITES = new Set<EndpointName>([
+  'uploadImport',
+  'setImportMapping',
+  'changeImportHouseholds',
+  'commitImport',
+]);
+
 async function runCell(
   name: EndpointName,
   caller: Caller,
@@ -881,6 +965,8 @@ async function runCell(
   // since a logout or a new password replaces it.
   const signedInWrite =
     endpoint.method !== 'GET' && endpoint.access !== 'public' && caller.role !== 'anonymous';
+  // An import's writes come when the agency's import in hand is done, as a user's would (one at a time).
+  if (IMPORT_WRITES.has(name)) await settleImports(caller.side);
   const writer = signedInWrite ? await tokenOf(caller) : undefined;
   const mark = writer ? await auditMark(t.db) : 0;
   const res = await call(where, caller, request, want);

@@ -23,7 +23,9 @@ export type ObjectKind =
   /** An e-mail of the agency's outbox. */
   | 'outbox'
   /** A member of the agency's staff (issue 25: an agency admin or agent). */
-  | 'staff';
+  | 'staff'
+  /** An import job (issue 26): an agent's are their own. */
+  | 'importJob';
 
 /**
  * Which objects an allowed caller reaches: `any` every one; `agency` those of its own agency (the owner:
@@ -39,9 +41,9 @@ export interface Permission {
    * The status of an allowed call. The second factor's calls are sent with a code that cannot be right (no
    * authenticator app in the matrix), so their allowed callers get the handler's refusal: the gate let them through.
    */
-  ok: 200 | 201 | 400 | 401 | 409;
+  ok: 200 | 201 | 202 | 400 | 401 | 409;
   /** An allowed role whose call is answered otherwise than `ok` (the admin, whose second factor is on). */
-  okFor?: Partial<Record<Role, 200 | 201 | 400 | 401 | 409>>;
+  okFor?: Partial<Record<Role, 200 | 201 | 202 | 400 | 401 | 409>>;
   /** Roles allowed and their reach; a role left out is refused with 403, an anonymous caller with 401. */
   allow: Partial<Record<Role, Scope>> | { public: Scope };
   /** The status of an allowed caller on an object out of its reach (default 404: as if it did not exist). */
@@ -181,6 +183,14 @@ export const permissions = {
     allow: WORKSPACE,
     queries: ['?sheet=clients', '?sheet=family_members', '?sheet=plans'],
   },
+  // The import's template (issue 26 item 1): the same file for the whole workspace, no agency's data in it.
+  importTemplateXlsx: { object: 'none', ok: 200, allow: WORKSPACE },
+  importTemplateCsv: {
+    object: 'none',
+    ok: 200,
+    allow: WORKSPACE,
+    queries: ['?sheet=clients', '?sheet=family_members', '?sheet=plans'],
+  },
   renewalList: {
     object: 'none',
     ok: 200,
@@ -208,6 +218,19 @@ export const permissions = {
   changeStaffRole: { object: 'staff', ok: 200, allow: AO },
   deactivateStaff: { object: 'staff', ok: 200, allow: AO },
   reactivateStaff: { object: 'staff', ok: 200, allow: AO },
+  // The import (issue 26): the workspace; an agent's imports are their own (`self`), another's as another agency's.
+  savedImportMappings: { object: 'none', ok: 200, allow: WORKSPACE },
+  listImports: { object: 'none', ok: 200, allow: WORKSPACE },
+  uploadImport: { object: 'none', ok: 201, allow: WORKSPACE },
+  getImport: { object: 'importJob', ok: 200, allow: WORKSPACE },
+  setImportMapping: { object: 'importJob', ok: 200, allow: WORKSPACE },
+  importRows: { object: 'importJob', ok: 200, allow: WORKSPACE, queries: ['?outcome=problems'] },
+  importHouseholds: { object: 'importJob', ok: 200, allow: WORKSPACE },
+  changeImportHouseholds: { object: 'importJob', ok: 200, allow: WORKSPACE },
+  commitImport: { object: 'importJob', ok: 202, allow: WORKSPACE },
+  cancelImport: { object: 'importJob', ok: 200, allow: WORKSPACE },
+  undoImport: { object: 'importJob', ok: 200, allow: WORKSPACE },
+  importErrorsXlsx: { object: 'importJob', ok: 200, allow: WORKSPACE },
 } as const satisfies Record<EndpointName, Permission>;
 
 /**

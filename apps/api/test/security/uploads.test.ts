@@ -3,6 +3,7 @@ import { endpoints } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figure } from '../figures.ts';
+import { plansCsv } from '../fixtures/imports.ts';
 import { pdfOf } from '../fixtures/pdf-bytes.ts';
 import { ownerWithClient, plan } from '../fixtures/plans.ts';
 import { AADHAAR, clientPayload, PAN } from '../fixtures/primary-clients.ts';
@@ -165,6 +166,8 @@ const asImage = (s: Sample): Sample =>
 interface UploadRoute {
   key: keyof typeof endpoints;
   images: boolean;
+  /** The good file the route takes, when it is no PDF or image (an import's spreadsheet). */
+  good?: Sample;
   send(file: Sample): Promise<LightMyRequestResponse>;
 }
 
@@ -340,6 +343,18 @@ function uploadRoutes(): UploadRoute[] {
       send: (f) => post('POST', `/api/client-plans/${w.lifePlan}/document`, [filePart('file', f)]),
     },
     {
+      // The import (issue 26): a spreadsheet, judged by its content; none of the corpus is one.
+      key: 'uploadImport',
+      images: false,
+      good: {
+        name: 'good CSV',
+        filename: 'book.csv',
+        type: 'text/csv',
+        bytes: plansCsv([{ client: 'Ravi Sharma', phone: '9876543210', policy: 'UP-1' }]),
+      },
+      send: (f) => post('POST', '/api/imports', [filePart('file', f)]),
+    },
+    {
       key: 'markPlanRenewed',
       images: false,
       send: (f) =>
@@ -374,9 +389,11 @@ describe('uploads', () => {
         if (res.statusCode >= 500) serverErrors.push(`${route.key}: ${sample.name} → ${res.statusCode}`);
       }
       // The same route takes a good file: the refusals above are the corpus's doing.
-      const good: Sample = route.images
-        ? { name: 'good PNG', filename: 'photo.png', type: 'image/png', bytes: pngBytes() }
-        : { name: 'good PDF', filename: 'policy.pdf', type: 'application/pdf', bytes: pdfOf('fine') };
+      const good: Sample = route.good
+        ? route.good
+        : route.images
+          ? { name: 'good PNG', filename: 'photo.png', type: 'image/png', bytes: pngBytes() }
+          : { name: 'good PDF', filename: 'policy.pdf', type: 'application/pdf', bytes: pdfOf('fine') };
       const ok = await route.send(good);
       expect(ok.statusCode, `${route.key} with a good file: ${ok.body}`).toBeLessThan(300);
     }
@@ -406,6 +423,23 @@ describe('uploads', () => {
     });
   });
 });
+
+/** The agency's newest import (the upload routes' good file made one), or a new one. */
+async function anImport(): Promise<string> {
+  const listed = await t.app.inject({ url: '/api/imports', headers: bearer(world.token) });
+  const newest = listed.json<{ data: Array<{ id: string }> }>().data[0];
+  if (newest) return newest.id;
+  const res = await post('POST', '/api/imports', [
+    {
+      name: 'file',
+      filename: 'book.csv',
+      type: 'text/csv',
+      bytes: plansCsv([{ client: 'Ravi Sharma', phone: '9876543210', policy: 'DL-1' }]),
+    },
+  ]);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { id: string } }>().data.id;
+}
 
 describe('downloads', () => {
   it('send Content-Disposition and nosniff on every download route, no-store on every private one', async () => {
@@ -443,6 +477,11 @@ describe('downloads', () => {
       // The agency's book (issue 26, decision 035): the whole book in one file, private as any document.
       ['exportBookXlsx', '/api/exports/book.xlsx', w.token],
       ['exportBookCsv', '/api/exports/book.csv?sheet=plans', w.token],
+      // The import's template (issue 26 item 1): the same file for every workspace, not kept by a cache either.
+      ['importTemplateXlsx', '/api/imports/template.xlsx', w.token],
+      ['importTemplateCsv', '/api/imports/template.csv?sheet=plans', w.token],
+      // An import's rows with errors (issue 26 item 5): the agency's file given back, private as any document.
+      ['importErrorsXlsx', `/api/imports/${await anImport()}/errors.xlsx`, w.token],
     ];
     // The one public file, the logo at the agency's address (decision 028), is cached on purpose: checked below.
     const publicFiles = ['brandingLogo'];

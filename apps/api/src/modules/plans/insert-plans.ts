@@ -1,4 +1,5 @@
-import type { ParsedPlan } from '@portal/contract';
+import type { ParsedPlan, PlanMark } from '@portal/contract';
+import type { insurancePolicies, investmentAccounts } from '../../db/schema.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
@@ -81,65 +82,107 @@ export async function insertPlans(
       input.written.push(saved.id);
       documentId = saved.id;
     }
-    const sub = plan.subtype_fields;
-    const planName =
-      (sub.plan_name as string | undefined) ??
-      (sub.scheme as string | undefined) ??
-      (sub.scheme_name as string | undefined) ??
-      null;
-    const common = {
+    const row = planRow(plan, {
       primaryClientId: input.primaryClientId,
       secondaryClientId: input.secondaryClientId,
-      providerId: plan.provider_id,
       serviceId: provider.serviceId,
-      planName,
-      startDate: plan.start_date,
-      endDate: plan.end_date,
-      subtypeFields: sub,
-      nomineeFullName: plan.nominee?.full_name ?? null,
-      nomineeRelation: plan.nominee?.relation ?? null,
-      nomineeDob: plan.nominee?.dob ?? null,
-      nomineePhone: plan.nominee?.phone_number ?? null,
-      nomineeEmail: plan.nominee?.email ?? null,
       documentId,
       createdBy: input.userId,
-    };
-    if (plan.category === 'insurance') {
-      const id = await repo.insertPolicy(tx, input.agencyId, {
-        ...common,
-        policyNumber: plan.policy_number,
-        premiumAmount: plan.money,
-        sumAssured: (sub.sum_assured as string | undefined) ?? null,
-      });
-      const members =
-        (sub.insured_members as
-          | Array<{
-              insured_member_name: string;
-              relationship: string;
-              insured_member_dob: string | null;
-              insured_member_phone_number: string | null;
-            }>
-          | undefined) ?? [];
-      await repo.insertInsuredMembers(
-        tx,
-        input.agencyId,
-        id,
-        members.map((m) => ({
-          name: m.insured_member_name,
-          relationship: m.relationship,
-          dateOfBirth: m.insured_member_dob,
-          phone: m.insured_member_phone_number,
-        })),
-      );
+    });
+    if (row.kind === 'insurance') {
+      const id = await repo.insertPolicy(tx, input.agencyId, row.values);
+      await repo.insertInsuredMembers(tx, input.agencyId, id, row.insured);
       ids.push({ kind: 'insurance', id });
     } else {
-      const id = await repo.insertAccount(tx, input.agencyId, {
-        ...common,
-        accountNumber: plan.policy_number,
-        amount: plan.money,
-      });
+      const id = await repo.insertAccount(tx, input.agencyId, row.values);
       ids.push({ kind: 'investment', id });
     }
   }
   return ids;
+}
+
+/** Where a plan's row goes and who made it. */
+export interface PlanPlace {
+  primaryClientId: string;
+  secondaryClientId: string | null;
+  serviceId: string;
+  documentId: string | null;
+  createdBy: string;
+}
+
+type PolicyValues = Omit<typeof insurancePolicies.$inferInsert, 'agencyId'>;
+type AccountValues = Omit<typeof investmentAccounts.$inferInsert, 'agencyId'>;
+export interface InsuredValues {
+  name: string;
+  relationship: string | null;
+  dateOfBirth: string | null;
+  phone: string | null;
+}
+
+/**
+ * A parsed plan as its table's row and a health policy's insured members: the one home of that mapping, for the
+ * forms' plans above and the import's (modules/imports), which inserts many at once. `status` is the book's
+ * column when an import carries it; the forms' plans start active.
+ */
+export function planRow(
+  plan: Omit<ParsedPlan, 'provider_id' | 'file_index'> & { provider_id: string; status?: PlanMark | null },
+  at: PlanPlace,
+):
+  | { kind: 'insurance'; values: PolicyValues; insured: InsuredValues[] }
+  | { kind: 'investment'; values: AccountValues; insured: [] } {
+  const sub = plan.subtype_fields;
+  const planName =
+    (sub.plan_name as string | undefined) ??
+    (sub.scheme as string | undefined) ??
+    (sub.scheme_name as string | undefined) ??
+    null;
+  const common = {
+    primaryClientId: at.primaryClientId,
+    secondaryClientId: at.secondaryClientId,
+    providerId: plan.provider_id,
+    serviceId: at.serviceId,
+    planName,
+    startDate: plan.start_date,
+    endDate: plan.end_date,
+    subtypeFields: sub,
+    nomineeFullName: plan.nominee?.full_name ?? null,
+    nomineeRelation: plan.nominee?.relation ?? null,
+    nomineeDob: plan.nominee?.dob ?? null,
+    nomineePhone: plan.nominee?.phone_number ?? null,
+    nomineeEmail: plan.nominee?.email ?? null,
+    documentId: at.documentId,
+    createdBy: at.createdBy,
+    ...(plan.status ? { status: plan.status } : {}),
+  };
+  if (plan.category === 'insurance') {
+    const members =
+      (sub.insured_members as
+        | Array<{
+            insured_member_name: string;
+            relationship: string;
+            insured_member_dob: string | null;
+            insured_member_phone_number: string | null;
+          }>
+        | undefined) ?? [];
+    return {
+      kind: 'insurance',
+      values: {
+        ...common,
+        policyNumber: plan.policy_number,
+        premiumAmount: plan.money,
+        sumAssured: (sub.sum_assured as string | undefined) ?? null,
+      },
+      insured: members.map((m) => ({
+        name: m.insured_member_name,
+        relationship: m.relationship,
+        dateOfBirth: m.insured_member_dob,
+        phone: m.insured_member_phone_number,
+      })),
+    };
+  }
+  return {
+    kind: 'investment',
+    values: { ...common, accountNumber: plan.policy_number, amount: plan.money },
+    insured: [],
+  };
 }

@@ -9,6 +9,7 @@ import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { workspaceOf } from '../../lib/workspace.ts';
 import { insertPlans, matchFiles } from '../plans/insert-plans.ts';
+import { profileColumns } from './client-columns.ts';
 import * as repo from './primary-clients.repository.ts';
 import {
   auditProfile,
@@ -16,7 +17,6 @@ import {
   emailTaken,
   mustFind,
   type PrimaryClientsDeps,
-  profileColumns,
   toPrimaryClient,
 } from './primary-clients.service.ts';
 

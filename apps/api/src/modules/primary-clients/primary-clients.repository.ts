@@ -230,13 +230,20 @@ export async function lockClient(db: Tx, agencyId: string, id: string) {
 
 /** Takes the agency's next client number: `SLUG-00042` (decisions §4), unique in the agency. */
 export async function nextClientCode(db: Tx, agencyId: string): Promise<string> {
+  return (await nextClientCodes(db, agencyId, 1))[0]!;
+}
+
+/** Takes the agency's next `count` client numbers at once, in order (the import's clients, a batch at a time). */
+export async function nextClientCodes(db: Tx, agencyId: string, count: number): Promise<string[]> {
+  if (count === 0) return [];
   const [row] = await db
     .update(agencies)
-    .set({ nextClientSeq: sql`${agencies.nextClientSeq} + 1` })
+    .set({ nextClientSeq: sql`${agencies.nextClientSeq} + ${count}::int` })
     .where(eq(agencies.id, agencyId))
     .returning({ seq: agencies.nextClientSeq, slug: agencies.slug });
-  const seq = row!.seq - 1;
-  return `${row!.slug.toUpperCase()}-${String(seq).padStart(5, '0')}`;
+  const first = row!.seq - count;
+  const prefix = row!.slug.toUpperCase();
+  return Array.from({ length: count }, (_, i) => `${prefix}-${String(first + i).padStart(5, '0')}`);
 }
 
 export async function insertClient(db: Tx, agencyId: string, values: ClientValues): Promise<string> {

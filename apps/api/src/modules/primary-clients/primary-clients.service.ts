@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { primaryClients } from '../../db/schema.ts';
 import { actorOf, writeAudit } from '../../lib/audit.ts';
-import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
+import { maskLast4 } from '../../lib/crypto.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError, uniqueViolation } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
@@ -21,6 +21,7 @@ import type { PasswordHasher } from '../../lib/passwords.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { assignedOnly, NOT_FOUND_MESSAGE, type Workspace, workspaceOf } from '../../lib/workspace.ts';
+import { profileColumns } from './client-columns.ts';
 import * as repo from './primary-clients.repository.ts';
 
 export interface PrimaryClientsDeps {
@@ -99,35 +100,6 @@ export function emailTaken(err: unknown): AppError | null {
   return new AppError('CONFLICT', CLIENT_EMAIL_TAKEN, CLIENT_EMAIL_TAKEN, {
     fields: { email: CLIENT_EMAIL_TAKEN },
   });
-}
-
-export function profileColumns(input: UpdateInput | CreateInput, key: Buffer) {
-  const values: Partial<repo.ClientValues> = {
-    firstName: input.first_name,
-    lastName: input.last_name,
-    dateOfBirth: input.date_of_birth,
-    gender: input.gender,
-    nationality: input.nationality ?? 'Indian',
-    occupation: input.occupation,
-    email: input.email,
-    phone: input.phone,
-    alternatePhone: input.alternate_phone,
-    emergencyContactName: input.emergency_contact_name,
-    emergencyContactPhone: input.emergency_contact_phone,
-    houseNumber: input.house_number,
-    society: input.society,
-    locality: input.locality,
-    city: input.city,
-    state: input.state,
-    pincode: input.pincode,
-  };
-  // Only the last 4 digits of Aadhaar are ever stored (decisions §5); PAN is encrypted beside its last 4.
-  if (input.aadhaar_number) values.aadhaarLast4 = last4(input.aadhaar_number);
-  if (input.pan_number) {
-    values.panEnc = encryptField(key, input.pan_number);
-    values.panLast4 = last4(input.pan_number);
-  }
-  return values;
 }
 
 /** What an audit entry may carry: never an identity number, only whether one was given (decisions §5). */

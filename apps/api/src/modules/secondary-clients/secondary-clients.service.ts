@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { actorOf, writeAudit } from '../../lib/audit.ts';
-import { encryptField, last4, maskLast4 } from '../../lib/crypto.ts';
+import { maskLast4 } from '../../lib/crypto.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 import type { DocumentMime, DocumentStore, StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -21,6 +21,7 @@ import type { TokenSubject } from '../../lib/tokens.ts';
 import { assertMayWorkClient, NOT_FOUND_MESSAGE, workspaceOf } from '../../lib/workspace.ts';
 import { toPlanItem } from '../primary-clients/plan-items.ts';
 import { plansOf } from '../primary-clients/primary-clients.repository.ts';
+import { memberColumns } from './member-columns.ts';
 import * as repo from './secondary-clients.repository.ts';
 
 export interface SecondaryClientsDeps {
@@ -70,45 +71,6 @@ async function mustFind(db: Pick<Db, 'select'>, agencyId: string, id: string) {
   const row = await repo.findMember(db, agencyId, id);
   if (!row) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
   return row;
-}
-
-function columnsOf(input: UpdateInput, key: Buffer): Partial<repo.FamilyValues> {
-  const values: Partial<repo.FamilyValues> = {
-    firstName: input.first_name,
-    lastName: input.last_name,
-    relationship: input.relationship,
-    relationType: input.relation_type,
-    dateOfBirth: input.date_of_birth,
-    gender: input.gender,
-    email: input.email,
-    phone: input.phone,
-    alternatePhone: input.alternate_phone,
-    houseNumber: input.house_number,
-    society: input.society,
-    locality: input.locality,
-    city: input.city,
-    state: input.state,
-    pincode: input.pincode,
-    heightCm: input.height_cm === null ? null : input.height_cm.toFixed(1),
-    weightKg: input.weight_kg === null ? null : input.weight_kg.toFixed(1),
-    medicalConditions: input.medical_conditions,
-    ifscCode: input.ifsc_code,
-  };
-  // Aadhaar: the last 4 digits only; PAN, CIF and account: encrypted beside their last 4 (decisions §5).
-  if (input.aadhaar_number) values.aadhaarLast4 = last4(input.aadhaar_number);
-  if (input.pan_number) {
-    values.panEnc = encryptField(key, input.pan_number);
-    values.panLast4 = last4(input.pan_number);
-  }
-  if (input.cif_number) {
-    values.cifEnc = encryptField(key, input.cif_number);
-    values.cifLast4 = last4(input.cif_number);
-  }
-  if (input.account_number) {
-    values.accountNumberEnc = encryptField(key, input.account_number);
-    values.accountNumberLast4 = last4(input.account_number);
-  }
-  return values;
 }
 
 /** Never an identity or bank number in the audit log; health data is not copied there either. */
@@ -205,7 +167,7 @@ export async function createSecondaryClient(
   await assertMayWorkClient(deps.db, workspaceOf(subject), input.primary_client_id, refusal);
   return deps.db.transaction(async (tx) => {
     const newId = await repo.insertMember(tx, agencyId, {
-      ...columnsOf(input, deps.encryptionKey),
+      ...memberColumns(input, deps.encryptionKey),
       firstName: input.first_name,
       relationship: input.relationship,
       primaryClientId: input.primary_client_id,
@@ -247,7 +209,7 @@ export async function updateSecondaryClient(
   const agencyId = agencyOf(subject);
   const before = await mustFind(deps.db, agencyId, id);
   return deps.db.transaction(async (tx) => {
-    await repo.updateMember(tx, agencyId, id, columnsOf(input, deps.encryptionKey));
+    await repo.updateMember(tx, agencyId, id, memberColumns(input, deps.encryptionKey));
     await writeAudit(tx, {
       ...actorOf(subject),
       agencyId,
