@@ -65,6 +65,7 @@ test('the owner’s screens fit a 360 px phone, amounts on one line', async ({ p
       '/dashboard/users/add',
       '/dashboard/addPlans',
       '/dashboard/secondary',
+      '/dashboard/import',
       '/dashboard/renewals',
       '/dashboard/insurance',
       '/dashboard/investments',

@@ -108,6 +108,12 @@ const ROUTES = {
     'src/app/routes-workspace.tsx',
     'src/app/routes/workspace/activity.tsx',
   ],
+  // The import of a book from a spreadsheet (issue 26): its start and a job's page are one chunk.
+  'import clients (/dashboard/import)': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/import.tsx',
+  ],
   'add secondary client': [
     'src/app/routes/dashboard-frame.tsx',
     'src/app/routes-workspace.tsx',

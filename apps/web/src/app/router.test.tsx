@@ -121,6 +121,8 @@ describe('screen titles from the route table', () => {
       ['/dashboard/addPlans', 'Plans'],
       ['/dashboard/activity', 'Activity'],
       ['/dashboard/team', 'Team'],
+      ['/dashboard/import', 'Import clients'],
+      [`/dashboard/import/${id}`, 'Import clients'],
     ];
     for (const [path, title] of titles) {
       await visit(path);
@@ -176,6 +178,8 @@ describe('screen titles from the route table', () => {
       ['AA', '/dashboard/activity', false],
       ['AA', '/dashboard/agency-profile', false],
       ['AA', '/dashboard/investments', true],
+      ['AG', '/dashboard/import', true],
+      ['AA', '/dashboard/import', true],
     ];
     // The file's one router still shows the last test's admin screen: leave it before anything mounts.
     signInAs('AG');

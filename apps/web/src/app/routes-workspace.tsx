@@ -82,6 +82,23 @@ export const workspaceRoutes: Array<ScreenRoute | GateRoute> = [
       })),
   },
   {
+    // The import of a book from a spreadsheet (issue 26), for every workspace role: an agent's are their own.
+    path: 'import',
+    handle: { title: 'Import clients' },
+    lazy: () =>
+      import('./routes/workspace/import.tsx').then((m) => ({
+        Component: m.ImportScreen,
+      })),
+  },
+  {
+    path: 'import/:id',
+    handle: { title: 'Import clients' },
+    lazy: () =>
+      import('./routes/workspace/import.tsx').then((m) => ({
+        Component: m.ImportJobScreen,
+      })),
+  },
+  {
     path: 'renewals',
     handle: { title: 'Renewals' },
     lazy: () =>

@@ -80,6 +80,19 @@ export const queryKeys = {
   agencyProfile: ['agency-profile'] as const,
   /** The owner's team: staff, their roles and the state of their invitations (issue 25). */
   team: ['team'] as const,
+  /**
+   * The agency's imports (issue 26): the list, one job (its sheets, counts and progress), and its dry run's (or
+   * commit's) rows and households, which a new dry run or the commit replaces.
+   */
+  imports: {
+    all: ['imports'] as const,
+    list: ['imports', 'list'] as const,
+    detail: (id: string) => ['imports', 'detail', id] as const,
+    /** Everything of one job's answers per row and household (removed when its dry run runs again). */
+    results: (id: string) => ['imports', 'results', id] as const,
+    rows: (id: string, filter: object) => ['imports', 'results', id, 'rows', filter] as const,
+    households: (id: string) => ['imports', 'results', id, 'households'] as const,
+  },
   /** What a plan's creation, edit or removal changes: its holder's records, every count of plans, renewals. */
   get changedByPlans() {
     return [

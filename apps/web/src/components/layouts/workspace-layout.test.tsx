@@ -94,11 +94,12 @@ describe('workspace layout (spec §2)', () => {
     expect(myClients).toHaveAttribute('aria-expanded', 'false');
     await act(async () => fireEvent.click(myClients));
     expect(myClients).toHaveAttribute('aria-expanded', 'true');
-    expect(links().slice(1, 5)).toEqual([
+    expect(links().slice(1, 6)).toEqual([
       'View Users',
       'Add Primary Client',
       'Add Secondary Client',
       'Add More Plans',
+      'Import clients',
     ]);
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
@@ -173,7 +174,10 @@ describe('workspace layout (spec §2)', () => {
     const bar = screen.getByTestId('signed-in-as');
     expect(bar).toHaveTextContent('Arjun Mehta');
     expect(bar).toHaveTextContent('Agent');
-    expect(screen.getByRole('button', { name: 'My Clients' })).toBeInTheDocument();
+    const myClients = screen.getByRole('button', { name: 'My Clients' });
+    await act(async () => fireEvent.click(myClients));
+    // An agent imports their own book too (issue 26).
+    expect(screen.getByRole('link', { name: 'Import clients' })).toHaveAttribute('href', '/dashboard/import');
   });
 
   it('gives an agency admin the providers but not the team or the agency profile (issue 25)', async () => {

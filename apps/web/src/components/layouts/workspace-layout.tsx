@@ -45,6 +45,7 @@ const MY_CLIENTS_LINKS = [
   { to: '/dashboard/users/add', label: 'Add Primary Client' },
   { to: '/dashboard/secondary', label: 'Add Secondary Client' },
   { to: '/dashboard/addPlans', label: 'Add More Plans' },
+  { to: '/dashboard/import', label: 'Import clients' },
 ] as const;
 
 function WorkspaceNav({ roles }: { roles: readonly Role[] }) {
