@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCommitImport } from '../api/commit-import.ts';
 import { CancelButton } from './cancel-button.tsx';
+import { ErrorsDownload } from './errors-download.tsx';
 import { Households } from './households.tsx';
 import { ImportCounts } from './import-counts.tsx';
 import { DRY_RUN_FILTERS, plural } from './import-labels.ts';
@@ -45,9 +46,7 @@ function Summary({ job }: { job: ImportJob }) {
         </h3>
         <p className="text-sm text-slate-600">
           Nothing is written yet. {outcome(c)}
-          {c.errors > 0
-            ? ' After the import you can download the rows with errors, fix them and upload them again.'
-            : ''}
+          {c.errors > 0 ? ' Download the rows with errors to fix them and upload them again.' : ''}
         </p>
       </div>
       <ImportCounts counts={c} label="Dry run" />
@@ -58,12 +57,15 @@ function Summary({ job }: { job: ImportJob }) {
             : 'The import could not be started. Try again.'}
         </p>
       ) : null}
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {nothing ? (
-          <p className="mr-auto text-sm text-slate-600">
-            Every row has an error or is already present: fix the file or the columns first.
-          </p>
-        ) : null}
+      {nothing ? (
+        <p className="text-sm text-slate-600">
+          Every row has an error or is already present: fix the file or the columns first.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-start justify-end gap-3">
+        <div className="mr-auto">
+          <ErrorsDownload job={job} />
+        </div>
         <CancelButton job={job} />
         <Button busy={commit.isPending} disabled={nothing} onClick={() => commit.mutate(job.id)}>
           {commit.isPending ? null : <Upload className="size-4" aria-hidden />}

@@ -1,5 +1,5 @@
 import type { ImportJob } from '@portal/contract';
-import { Download, Undo2 } from 'lucide-react';
+import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,8 +8,8 @@ import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
-import { useImportFileDownload } from '../api/download-import-file.ts';
 import { useUndoImport } from '../api/undo-import.ts';
+import { ErrorsDownload } from './errors-download.tsx';
 import { ImportCounts } from './import-counts.tsx';
 import { COMMIT_FILTERS, formatCount, plural } from './import-labels.ts';
 import { ImportRows } from './import-rows.tsx';
@@ -45,30 +45,6 @@ function UndoButton({ job }: { job: ImportJob }) {
         }}
       />
     </>
-  );
-}
-
-function ErrorsDownload({ job }: { job: ImportJob }) {
-  const download = useImportFileDownload();
-  // The rows with errors are kept for the file once the commit has run (the API writes it from them).
-  if (job.counts.errors === 0 || job.committed_at === null) return null;
-  return (
-    <div className="flex flex-col gap-2">
-      <Button
-        variant="secondary"
-        busy={download.isPending}
-        onClick={() => download.mutate({ kind: 'errors', id: job.id })}
-      >
-        {download.isPending ? null : <Download className="size-4" aria-hidden />}
-        Download rows with errors (.xlsx)
-      </Button>
-      {download.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          The file could not be downloaded
-          {download.error instanceof ApiError ? `: ${download.error.message}` : '. Try again.'}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

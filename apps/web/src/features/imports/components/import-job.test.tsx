@@ -116,6 +116,8 @@ describe('an import’s dry run', () => {
     );
     expect(within(summary).getByText('Rows with errors').nextSibling).toHaveTextContent('3');
     expect(screen.getByText('Ready to import')).toBeVisible();
+    // The rows with errors can be fixed before anything is written.
+    expect(within(summary).getByRole('button', { name: 'Download rows with errors (.xlsx)' })).toBeVisible();
   });
 
   it('lists the problem rows first, with row number, column and message, and other outcomes page by page', async () => {
