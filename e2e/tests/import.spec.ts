@@ -22,8 +22,15 @@ async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize();
   for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    const height = width === 360 ? 780 : 900;
+    await page.setViewportSize({ width, height });
+    // A screen at a time, scrolled as a person scrolls, so that a long page stays readable.
+    const total = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0, n = 1; y < total; y += height, n += 1) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${n}.png`) });
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
   }
   if (size) await page.setViewportSize(size);
 }
@@ -291,9 +298,10 @@ async function openImports(page: Page) {
   await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword);
   await expect(page).toHaveURL(/\/dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Workspace' });
-  const link = nav.getByRole('link', { name: 'Import clients' });
-  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'My Clients' }).click();
-  await link.click();
+  const myClients = nav.getByRole('button', { name: 'My Clients' });
+  await expect(myClients).toHaveAttribute('aria-expanded', 'false');
+  await myClients.click();
+  await nav.getByRole('link', { name: 'Import clients' }).click();
   await expect(page).toHaveURL(/\/dashboard\/import$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Import clients' })).toBeVisible();
 }
@@ -359,6 +367,20 @@ test('the owner imports three households from the template, fixing a wrong date 
   );
   await expect(rows.getByRole('listitem').filter({ hasText: /^Row \d/ })).toHaveCount(1);
 
+  // The rows with errors as a workbook: the file's own row, and what is wrong with it first.
+  const [errorsFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download rows with errors (.xlsx)' }).click(),
+  ]);
+  const errors = new ExcelJS.Workbook();
+  await errors.xlsx.load((await readFile((await errorsFile.path())!)) as unknown as ArrayBuffer);
+  expect(errors.worksheets.map((w) => w.name)).toEqual(['Plans']);
+  const [header, row] = [1, 2].map((n) => errors.worksheets[0]!.getRow(n).values as unknown[]);
+  expect(header!.slice(1, 3)).toEqual(['What is wrong', 'Client Code']);
+  expect(row![1]).toBe('Row 4, Start Date: Start Date must be a real date: February 2024 has 29 days.');
+  expect(row![header!.indexOf('Start Date')]).toBe('31/02/2024');
+  expect(row![header!.indexOf('Policy / Account Number')]).toBe(policies[2]);
+
   // Not this file: cancelled, nothing written.
   await page.getByRole('button', { name: 'Cancel import' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this import?' });
@@ -414,6 +436,10 @@ test('the owner imports three households from the template, fixing a wrong date 
   });
   await expect(rows.getByRole('listitem').filter({ hasText: 'Imported' })).toHaveCount(12);
   await shot(page, '06-done');
+  // The import is in the address: a reload finds it as it is.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'What the import did' })).toBeVisible();
+  await expect(figure(page.getByLabel('Import', { exact: true }), 'New plans')).toHaveText('6');
 
   // The list of imports says what each did.
   await page.getByRole('link', { name: 'All imports' }).click();
