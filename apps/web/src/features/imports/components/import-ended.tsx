@@ -62,7 +62,9 @@ function ending(job: ImportJob): string {
     case 'undone':
       return `Undone${at}. What someone had changed or added to since the import was kept.`;
     default:
-      return `Stopped${at}.`;
+      return job.committed_at
+        ? `Stopped${at}, after ${formatCount(done)} of ${plural(total, 'row')}.`
+        : `Stopped${at} before anything was written.`;
   }
 }
 

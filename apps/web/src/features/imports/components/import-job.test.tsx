@@ -278,6 +278,25 @@ describe('an import’s dry run', () => {
 });
 
 describe('an import’s commit', () => {
+  it('says why a check failed, and that nothing was written', async () => {
+    job = importJob({
+      status: 'failed',
+      finished_at: '2026-11-21T09:31:00.000Z',
+      failure: 'The import stopped because of an unexpected error.',
+    });
+    api();
+    renderJob();
+    expect(await screen.findByRole('heading', { name: 'The import stopped' })).toBeVisible();
+    expect(screen.getByText(/The import stopped because of an unexpected error\./)).toBeVisible();
+    const ended = screen.getByRole('region', { name: 'Import ended' });
+    expect(ended).toHaveTextContent('Stopped on 21 Nov 2026, 3:01 pm before anything was written.');
+    expect(within(ended).queryByRole('button', { name: /Undo/ })).toBeNull();
+    expect(within(ended).getByRole('link', { name: 'Start another import' })).toHaveAttribute(
+      'href',
+      '/dashboard/import',
+    );
+  });
+
   it('shows rows done of rows while it runs, then what it did; the errors file and Undo', async () => {
     const saved = catchDownloads();
     const server = api({
