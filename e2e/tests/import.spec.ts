@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { BOOK_SHEETS, type ImportJob, XLSX_MIME } from '@portal/contract';
 import ExcelJS from 'exceljs';
@@ -31,6 +32,19 @@ async function shot(page: Page, name: string) {
       await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${n}.png`) });
     }
     await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+/** No serious accessibility problem and nothing wider than the screen, wide and at 360 px. */
+async function accessible(page: Page) {
+  const size = page.viewportSize();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   if (size) await page.setViewportSize(size);
 }
@@ -366,6 +380,7 @@ test('the owner imports three households from the template, fixing a wrong date 
     'Column “Start Date”: Start Date must be a real date: February 2024 has 29 days.',
   );
   await expect(rows.getByRole('listitem').filter({ hasText: /^Row \d/ })).toHaveCount(1);
+  await accessible(page);
 
   // The rows with errors as a workbook: the file's own row, and what is wrong with it first.
   const [errorsFile] = await Promise.all([
@@ -436,6 +451,7 @@ test('the owner imports three households from the template, fixing a wrong date 
   });
   await expect(rows.getByRole('listitem').filter({ hasText: 'Imported' })).toHaveCount(12);
   await shot(page, '06-done');
+  await accessible(page);
   // The import is in the address: a reload finds it as it is.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'What the import did' })).toBeVisible();
@@ -528,6 +544,7 @@ test('the same file imported again adds nothing: every row is already present', 
   await expect(present).toHaveCount(3);
   for (const item of await present.all()) await expect(item).toContainText('Matched by phone and name');
   await shot(page, '10-already-present');
+  await accessible(page);
 
   await page.getByRole('button', { name: 'Cancel import' }).click();
   await page
