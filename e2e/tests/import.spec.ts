@@ -533,6 +533,9 @@ test('the same file imported again adds nothing: every row is already present', 
   await expect(
     page.getByText(/^Nothing is written yet\. Nothing new to add\. Skipped: 9 rows already present\./),
   ).toBeVisible();
+  await expect(
+    page.getByText('Everything in this file is already in your book: there is nothing to import.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   const rows = page.getByRole('region', { name: 'Rows' });
   await expect(rows.getByRole('button', { name: 'Problems' })).toHaveAttribute('aria-pressed', 'true');
