@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { readSpreadsheet } from './read-file.ts';
+import { templateXlsx } from './template.ts';
 
 // Issue 26 items 1 and 8: real files made by exceljs and as text, read into text cells; every bad file refused
 // with the contract's message on the `file` field, quickly and without holding what a zip bomb inflates to.
@@ -272,6 +273,65 @@ describe('reading an .xlsx', () => {
       const broken = workbook(`<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1"><v>1</v></row>`);
       expect(await refusal(broken)).toBe(IMPORT_MESSAGES.unreadable);
       expect(await leftFiles()).toEqual([]);
+    });
+  });
+
+  describe('a workbook whose sheets come before its workbook part, as exceljs and other libraries write it', () => {
+    it('reads the template, and a copy of it filled by exceljs, each sheet with its name', async () => {
+      const template = await templateXlsx();
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(template as unknown as ArrayBuffer);
+      wb.getWorksheet('Plans')!.getCell('G3').value = '31/02/2024';
+      const filled = Buffer.from(await wb.xlsx.writeBuffer());
+      for (const bytes of [template, filled]) {
+        const file = await readSpreadsheet(bytes, 'book.xlsx');
+        expect(file.sheets.map((s) => s.name)).toEqual([
+          'Instructions',
+          'Clients',
+          'Family Members',
+          'Plans',
+          'Lists',
+        ]);
+        const plans = file.sheets.find((s) => s.name === 'Plans')!;
+        expect(plans.headers[6]).toBe('Start Date');
+      }
+      const plans = (await readSpreadsheet(filled, 'book.xlsx')).sheets.find((s) => s.name === 'Plans')!;
+      expect(plans.rows[1]!.cells[6]).toBe('31/02/2024');
+      expect(await leftFiles()).toEqual([]);
+    });
+
+    it('names a sheet its workbook names from the zip’s root', async () => {
+      const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+      const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+      const bytes = zip([
+        entry(
+          '[Content_Types].xml',
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        ),
+        entry(
+          'xl/_rels/workbook.xml.rels',
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="${REL}/worksheet" Target="/xl/worksheets/sheet1.xml"/></Relationships>`,
+        ),
+        entry(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2"><v>9876543210</v></c></row></sheetData></worksheet>`,
+        ),
+        entry(
+          'xl/sharedStrings.xml',
+          `<sst xmlns="${MAIN}" count="3" uniqueCount="3"><si><t>Name</t></si><si><t>Phone</t></si><si><t>Ravi</t></si></sst>`,
+        ),
+        entry(
+          'xl/workbook.xml',
+          `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="My clients" sheetId="1" r:id="rId7"/></sheets></workbook>`,
+        ),
+      ]);
+      expect((await readSpreadsheet(bytes, 'w.xlsx')).sheets).toEqual([
+        {
+          name: 'My clients',
+          headers: ['Name', 'Phone'],
+          rows: [{ rowNumber: 2, cells: ['Ravi', '9876543210'] }],
+        },
+      ]);
     });
   });
 

@@ -184,16 +184,29 @@ function columnLetter(n: number): string {
 
 class Inflated extends Error {}
 
+/** The parts of a workbook every sheet is read with: its sheets' names and files, shared strings, styles. */
+const WORKBOOK_PARTS = [
+  'xl/workbook.xml',
+  'xl/_rels/workbook.xml.rels',
+  'xl/sharedStrings.xml',
+  'xl/styles.xml',
+];
+
 /**
  * The bytes the zip's entries inflate to, counted with the same parser exceljs reads them with (unzipper's
  * sequential Parse), so what is counted is what will be read; past `limit` the reading stops at once. Also
- * answers the entries' names (an .xlsx has xl/workbook.xml). A broken zip rejects.
+ * answers the entries' names (an .xlsx has xl/workbook.xml) and the workbook's parts every sheet needs
+ * (`WORKBOOK_PARTS`), inflated. A broken zip rejects.
  */
-function inflatedEntries(bytes: Buffer, limit: number): Promise<Set<string>> {
+function inflatedEntries(
+  bytes: Buffer,
+  limit: number,
+): Promise<{ names: Set<string>; parts: Map<string, Buffer> }> {
   return new Promise((resolve, reject) => {
     const source = Readable.from([bytes]);
     const parser = unzipper.Parse();
     const names = new Set<string>();
+    const parts = new Map<string, Buffer[]>();
     let total = 0;
     let settled = false;
     const fail = (err: unknown) => {
@@ -206,9 +219,12 @@ function inflatedEntries(bytes: Buffer, limit: number): Promise<Set<string>> {
     };
     parser.on('entry', (entry: unzipper.Entry) => {
       names.add(entry.path);
+      const part: Buffer[] | null = WORKBOOK_PARTS.includes(entry.path) ? [] : null;
+      if (part) parts.set(entry.path, part);
       entry.on('data', (chunk: Buffer) => {
         total += chunk.length;
         if (total > limit) fail(new Inflated());
+        else part?.push(chunk);
       });
       entry.on('error', fail);
     });
@@ -216,7 +232,7 @@ function inflatedEntries(bytes: Buffer, limit: number): Promise<Set<string>> {
     parser.on('finish', () => {
       if (settled) return;
       settled = true;
-      resolve(names);
+      resolve({ names, parts: new Map([...parts].map(([p, chunks]) => [p, Buffer.concat(chunks)])) });
     });
     source.pipe(parser);
   });
@@ -272,15 +288,16 @@ function cellText(value: CellValue, numFmt: string | undefined, date1904: boolea
 
 async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
   let names: Set<string>;
+  let parts: Map<string, Buffer>;
   try {
-    names = await inflatedEntries(bytes, IMPORT_LIMITS.maxUnzippedBytes);
+    ({ names, parts } = await inflatedEntries(bytes, IMPORT_LIMITS.maxUnzippedBytes));
   } catch (err) {
     if (err instanceof Inflated) throw refuse(IMPORT_MESSAGES.tooLargeUnzipped);
     throw refuse(IMPORT_MESSAGES.unreadable);
   }
   // A zip that is no workbook: a .docx, an .ods, photos.
   if (!names.has('xl/workbook.xml')) throw refuse(IMPORT_MESSAGES.wrongType);
-  return oneAtATime(() => readWorkbook(bytes));
+  return oneAtATime(() => readWorkbook(bytes, parts));
 }
 
 /**
@@ -301,7 +318,50 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-async function readWorkbook(bytes: Buffer): Promise<ReadSheet[]> {
+/** exceljs's streaming reader's own parsers of those parts (private in exceljs 4.4.0, which is pinned). */
+interface ReaderParts {
+  workbookRels?: Array<{ Target?: string }>;
+  sharedStrings?: unknown[];
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+}
+
+/**
+ * Gives exceljs's streaming reader the workbook's parts before its first sheet. It reads the zip in its order and
+ * holds back a sheet that comes before those parts, then loses the parts that come after it (exceljs issues
+ * 2663 and 2790): a workbook written by exceljs itself (the template, the export, a file filled by a script)
+ * was read with sheets named "Sheet1", "Sheet2", or refused as unreadable. Read first, each sheet is read in
+ * place with its name, and the reader passes over the parts when the zip reaches them.
+ */
+async function primeReader(reader: ExcelJS.stream.xlsx.WorkbookReader, parts: Map<string, Buffer>) {
+  const r = reader as unknown as ReaderParts;
+  const part = (name: string) => {
+    const bytes = parts.get(name);
+    return bytes ? Readable.from([bytes]) : null;
+  };
+  const rels = part('xl/_rels/workbook.xml.rels');
+  if (rels) await r._parseRels(rels);
+  const workbook = part('xl/workbook.xml');
+  if (workbook) await r._parseWorkbook(workbook);
+  const styles = part('xl/styles.xml');
+  if (styles) await r._parseStyles(styles);
+  const strings = part('xl/sharedStrings.xml');
+  if (strings) for await (const _ of r._parseSharedStrings(strings));
+  // A sheet's file as exceljs names it, also where a workbook names it from the zip's root ("/xl/worksheets/…").
+  r.workbookRels = (r.workbookRels ?? []).map((rel) => ({
+    ...rel,
+    Target: rel.Target?.replace(/^\/?xl\//, ''),
+  }));
+  r.sharedStrings ??= [];
+  r._parseRels = async () => {};
+  r._parseWorkbook = async () => {};
+  r._parseStyles = async () => {};
+  r._parseSharedStrings = async function* () {};
+}
+
+async function readWorkbook(bytes: Buffer, parts: Map<string, Buffer>): Promise<ReadSheet[]> {
   const before = new Set(ourTempFiles());
   const limits = new Limits();
   const sheets: ReadSheet[] = [];
@@ -313,10 +373,11 @@ async function readWorkbook(bytes: Buffer): Promise<ReadSheet[]> {
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  // Past a limit the workbook is read to its end without keeping a cell: exceljs keeps sheets that come before
-  // the shared strings (Excel's own order) in temporary files, and removes each only once its sheet has been
-  // read, so stopping early would leave them behind. The zip's inflated size bounds what is read.
+  // Past a limit the workbook is read to its end without keeping a cell: unprimed, exceljs keeps sheets that come
+  // before the shared strings (Excel's own order) in temporary files, and removes each only once its sheet has
+  // been read, so stopping early would leave them behind. The zip's inflated size bounds what is read.
   try {
+    await primeReader(reader, parts);
     for await (const worksheet of reader) {
       const ws = worksheet as unknown as ExcelJS.stream.xlsx.WorksheetReader & { name: string };
       // The workbook's properties (read before its sheets): a Mac workbook may count days from 1904.

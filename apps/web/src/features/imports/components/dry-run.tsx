@@ -59,7 +59,9 @@ function Summary({ job }: { job: ImportJob }) {
       ) : null}
       {nothing ? (
         <p className="text-sm text-slate-600">
-          Every row has an error or is already present: fix the file or the columns first.
+          {c.errors > 0
+            ? 'Every row has an error or is already present: fix the file or the columns first.'
+            : 'Everything in this file is already in your book: there is nothing to import.'}
         </p>
       ) : null}
       <div className="flex flex-wrap items-start justify-end gap-3">

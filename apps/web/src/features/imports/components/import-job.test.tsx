@@ -120,6 +120,24 @@ describe('an import’s dry run', () => {
     expect(within(summary).getByRole('button', { name: 'Download rows with errors (.xlsx)' })).toBeVisible();
   });
 
+  it('says a file already imported has nothing to import, and offers no import', async () => {
+    const none = { new_clients: 0, new_members: 0, new_plans: 0, new_providers: 0 };
+    job = importJob({
+      counts: { ...importJob().counts, ...none, matched_clients: 3, errors: 0, duplicates: 9 },
+    });
+    api();
+    renderJob();
+    const summary = await screen.findByRole('region', { name: 'What the import will do' });
+    expect(summary).toHaveTextContent('Nothing new to add. Skipped: 9 rows already present.');
+    expect(
+      within(summary).getByText(
+        'Everything in this file is already in your book: there is nothing to import.',
+      ),
+    ).toBeVisible();
+    expect(within(summary).queryByText(/fix the file/)).toBeNull();
+    expect(within(summary).getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+
   it('lists the problem rows first, with row number, column and message, and other outcomes page by page', async () => {
     const server = api();
     renderJob();
