@@ -15,8 +15,21 @@ export const plainAmount = (text: string): string =>
     .replace(/^₹|^rs\.?/i, '')
     .replace(/[,\s]/g, '');
 
+const moneyFields = new Map<string, ReturnType<typeof makeMoneyField>>();
+
 /** A non-negative amount in rupees with at most 2 decimals, answered as a string with 2 places. */
 export function moneyField(label: string) {
+  // One schema per label: the plan rule checks each plan's money with it, and making a zod schema costs more
+  // than using one (a 10,000-row import made 10,000 of them).
+  let schema = moneyFields.get(label);
+  if (!schema) {
+    schema = makeMoneyField(label);
+    moneyFields.set(label, schema);
+  }
+  return schema;
+}
+
+function makeMoneyField(label: string) {
   const message = `${label} must be an amount in rupees of 0 or more, with at most 2 decimals.`;
   return z
     .union([z.string(), z.number()], { error: `${label} is required.` })

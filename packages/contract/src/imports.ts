@@ -20,7 +20,8 @@ export const IMPORT_LIMITS = {
 
 export const IMPORT_MESSAGES = {
   tooLarge: 'The file is larger than 20 MB. Split it into smaller files and import them one after the other.',
-  tooManyRows: 'The file has more than 50,000 rows. Split it into smaller files and import them one after the other.',
+  tooManyRows:
+    'The file has more than 50,000 rows. Split it into smaller files and import them one after the other.',
   tooManyColumns: 'A sheet of the file has more than 200 columns. Keep only the columns of the book.',
   tooLargeUnzipped:
     'The file holds more than 200 MB once unpacked. Split it into smaller files and import them one after the other.',
@@ -196,7 +197,10 @@ export const ImportHouseholdsResponseSchema = z.object({
 
 export const ImportHouseholdChangeSchema = z.object({
   /** Each entry: households to take as one (the first keeps its client). */
-  merges: z.array(z.array(z.string().max(200)).min(2).max(50)).max(500).default([]),
+  merges: z
+    .array(z.array(z.string().max(200)).min(2).max(50))
+    .max(500)
+    .default([]),
   /** Households to split: every Held By member becomes a client of their own. */
   splits: z.array(z.string().max(200)).max(500).default([]),
 });
@@ -235,4 +239,10 @@ export const SavedMappingsResponseSchema = z.object({
 });
 
 export const importSheetLabel = (kind: BookSheetKey | null): string =>
-  kind === 'clients' ? 'Clients' : kind === 'family_members' ? 'Family Members' : kind === 'plans' ? 'Plans' : 'Not imported';
+  kind === 'clients'
+    ? 'Clients'
+    : kind === 'family_members'
+      ? 'Family Members'
+      : kind === 'plans'
+        ? 'Plans'
+        : 'Not imported';

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@portal/contract';
 import ExcelJS from 'exceljs';
@@ -13,6 +16,16 @@ async function xlsx(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   build(wb);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * exceljs's temporary files of this process (a sheet that comes before the shared strings waits in one), once
+ * their removal, which runs after the read, has had a moment.
+ */
+async function leftFiles(): Promise<string[]> {
+  const ours = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`tmp-${process.pid}-`));
+  for (let i = 0; i < 50 && ours().length > 0; i += 1) await sleep(20);
+  return ours();
 }
 
 async function refusal(bytes: Buffer, name = 'book.xlsx'): Promise<string> {
@@ -181,6 +194,7 @@ describe('reading an .xlsx', () => {
       ws.addRow(Array.from({ length: 10_000 }, (_v, i) => i));
     });
     expect(await refusal(bytes)).toBe(IMPORT_MESSAGES.tooManyColumns);
+    expect(await leftFiles()).toEqual([]);
   });
 
   it('refuses more than 50,000 rows over all sheets', async () => {
@@ -192,6 +206,7 @@ describe('reading an .xlsx', () => {
       }
     });
     expect(await refusal(bytes)).toBe(IMPORT_MESSAGES.tooManyRows);
+    expect(await leftFiles()).toEqual([]);
   });
 
   it('refuses a zip bomb quickly, without inflating it whole', async () => {
@@ -207,6 +222,57 @@ describe('reading an .xlsx', () => {
     expect(await refusal(bomb)).toBe(IMPORT_MESSAGES.tooLargeUnzipped);
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+  });
+
+  describe('a workbook written as Excel orders it, a sheet before the shared strings', () => {
+    const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const workbook = (secondSheet: string) =>
+      zip([
+        entry(
+          '[Content_Types].xml',
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        ),
+        entry(
+          'xl/workbook.xml',
+          `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Plans" sheetId="1" r:id="rId1"/><sheet name="Notes" sheetId="2" r:id="rId2"/></sheets></workbook>`,
+        ),
+        entry(
+          'xl/_rels/workbook.xml.rels',
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/worksheet" Target="worksheets/sheet2.xml"/></Relationships>`,
+        ),
+        entry(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet xmlns="${MAIN}"><sheetData><row r="1">${inline('A1', 'Name')}${inline('B1', 'Phone')}</row><row r="2">${inline('A2', 'Ravi')}<c r="B2"><v>9876543210</v></c></row></sheetData></worksheet>`,
+        ),
+        entry('xl/sharedStrings.xml', `<sst xmlns="${MAIN}" count="0" uniqueCount="0"></sst>`),
+        entry('xl/worksheets/sheet2.xml', secondSheet),
+      ]);
+
+    it('reads it', async () => {
+      const file = await readSpreadsheet(
+        workbook(
+          `<worksheet xmlns="${MAIN}"><sheetData><row r="1">${inline('A1', 'Note')}</row></sheetData></worksheet>`,
+        ),
+        'w.xlsx',
+      );
+      expect(file.sheets).toEqual([
+        {
+          name: 'Plans',
+          headers: ['Name', 'Phone'],
+          rows: [{ rowNumber: 2, cells: ['Ravi', '9876543210'] }],
+        },
+        { name: 'Notes', headers: ['Note'], rows: [] },
+      ]);
+      expect(await leftFiles()).toEqual([]);
+    });
+
+    it('refuses it when a later sheet is broken, leaving no temporary file behind', async () => {
+      const broken = workbook(`<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1"><v>1</v></row>`);
+      expect(await refusal(broken)).toBe(IMPORT_MESSAGES.unreadable);
+      expect(await leftFiles()).toEqual([]);
+    });
   });
 
   it('refuses a zip that is no workbook, a broken zip, and other types', async () => {

@@ -1,3 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@portal/contract';
 import { parse as parseCsv } from 'csv-parse';
@@ -76,15 +80,22 @@ const OTHER_TYPES = [
 
 const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
 
-/** Tracks the rows and columns every sheet of the file adds up to, refusing past the limits. */
+/**
+ * Tracks the rows and columns every sheet of the file adds up to. Past a limit it keeps the refusal and takes no
+ * more rows: the reader stops (.csv) or reads on without keeping anything (.xlsx, see readXlsx).
+ */
 class Limits {
   private rows = 0;
+  failure: AppError | null = null;
   row() {
     this.rows += 1;
-    if (this.rows > IMPORT_LIMITS.maxRows) throw refuse(IMPORT_MESSAGES.tooManyRows);
+    if (this.rows > IMPORT_LIMITS.maxRows) this.failure ??= refuse(IMPORT_MESSAGES.tooManyRows);
   }
   columns(n: number) {
-    if (n > IMPORT_LIMITS.maxColumns) throw refuse(IMPORT_MESSAGES.tooManyColumns);
+    if (n > IMPORT_LIMITS.maxColumns) this.failure ??= refuse(IMPORT_MESSAGES.tooManyColumns);
+  }
+  check() {
+    if (this.failure) throw this.failure;
   }
 }
 
@@ -107,6 +118,7 @@ class SheetBuilder {
   ) {}
 
   add(rowNumber: number, cells: string[]) {
+    if (this.limits.failure) return;
     let last = cells.length - 1;
     while (last >= 0 && cells[last]!.trim() === '') last -= 1;
     if (last < 0) return;
@@ -268,6 +280,29 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
   }
   // A zip that is no workbook: a .docx, an .ods, photos.
   if (!names.has('xl/workbook.xml')) throw refuse(IMPORT_MESSAGES.wrongType);
+  return oneAtATime(() => readWorkbook(bytes));
+}
+
+/**
+ * exceljs's temporary files of this process (its streaming reader is the process's only user of `tmp`): a sheet
+ * that comes before the shared strings waits in one, named `tmp-<pid>-…`.
+ */
+const ourTempFiles = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`tmp-${process.pid}-`));
+
+let reading: Promise<unknown> = Promise.resolve();
+
+/**
+ * One workbook read at a time in the process (the reading is on this thread anyway), so that the temporary
+ * files a failed read leaves are known to be its own and can be removed.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = reading.then(work, work);
+  reading = run.catch(() => undefined);
+  return run;
+}
+
+async function readWorkbook(bytes: Buffer): Promise<ReadSheet[]> {
+  const before = new Set(ourTempFiles());
   const limits = new Limits();
   const sheets: ReadSheet[] = [];
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
@@ -278,6 +313,9 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  // Past a limit the workbook is read to its end without keeping a cell: exceljs keeps sheets that come before
+  // the shared strings (Excel's own order) in temporary files, and removes each only once its sheet has been
+  // read, so stopping early would leave them behind. The zip's inflated size bounds what is read.
   try {
     for await (const worksheet of reader) {
       const ws = worksheet as unknown as ExcelJS.stream.xlsx.WorksheetReader & { name: string };
@@ -288,6 +326,7 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
       );
       const sheet = new SheetBuilder(ws.name, limits);
       for await (const row of ws) {
+        if (limits.failure) continue;
         const cells: string[] = [];
         row.eachCell({ includeEmpty: false }, (cell, col) => {
           limits.columns(col);
@@ -299,11 +338,20 @@ async function readXlsx(bytes: Buffer): Promise<ReadSheet[]> {
       const done = sheet.done();
       if (done) sheets.push(done);
     }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
+  } catch {
+    // exceljs stopped mid-file (XML it cannot parse): the sheets still waiting in temporary files are never
+    // read, and it would leave them until the process ends.
+    const left = ourTempFiles().filter((n) => !before.has(n));
+    await Promise.all(left.map((n) => rm(path.join(tmpdir(), n), { force: true })));
     throw refuse(IMPORT_MESSAGES.unreadable);
   }
-  return sheets;
+  limits.check();
+  // exceljs reads a sheet that waited in a temporary file after the others: the workbook's own order instead.
+  const order = (
+    (reader as unknown as { model?: { sheets?: Array<{ name: string }> } }).model?.sheets ?? []
+  ).map((x) => x.name);
+  const place = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return sheets.sort((a, b) => place(a.name) - place(b.name));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -387,6 +435,7 @@ async function readCsv(bytes: Buffer, fileName: string): Promise<ReadSheet[]> {
     for await (const record of parser as AsyncIterable<string[]>) {
       rowNumber += 1;
       sheet.add(rowNumber, record);
+      limits.check();
     }
   } catch (err) {
     parser.destroy();
