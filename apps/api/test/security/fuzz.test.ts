@@ -753,9 +753,9 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
     const files = (
       Object.values(endpoints) as Array<{ method: string; path: string; produces?: readonly string[] }>
     ).filter((e) => e.produces);
-    // Seven, the client area's family-member document (issue 23 item 9), the logo at an agency's address and the
-    // book's export as .xlsx and .csv (issue 26).
-    expect(files.length).toBe(11);
+    // Seven, the client area's family-member document (issue 23 item 9), the logo at an agency's address, the
+    // book's export as .xlsx and .csv, and the import's template as .xlsx and .csv and its errors file (issue 26).
+    expect(files.length).toBe(14);
     for (const e of files) {
       const op = ops.find((o) => o.method === e.method && o.path === e.path.replace(/:(\w+)/g, '{$1}'))!;
       expect(Object.keys(op.responses['200']?.content ?? {}).sort()).toEqual([...(e.produces ?? [])].sort());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ImportOutcome, type ImportRow, nameKey, type PlanServiceCode } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import {
   insurancePolicies,
   insuredMembers,
@@ -72,6 +73,15 @@ export async function loadServices(db: Pick<Tx, 'select'>): Promise<Writer['serv
 /** Many rows per statement, within PostgreSQL's 65,535 parameters (a plan row has about 25 columns). */
 const CHUNK = 500;
 
+/**
+ * The n-th record of its kind in a batch is stamped n microseconds after the transaction's start, created and
+ * updated alike: lists ordered by creation show the file's order, and undo sees a record nobody changed since.
+ */
+const stamp = (n: number) => {
+  const at = sql<Date>`(now() + ${n}::int * interval '1 microsecond')`;
+  return { createdAt: at, updatedAt: at };
+};
+
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
@@ -102,7 +112,7 @@ export async function writeHouseholds(
 
   // Providers named by the batch's plans that the agency lacks: created once, with their name and service.
   const fresh = new Map<string, string>();
-  const providerRows: Array<typeof providers.$inferInsert> = [];
+  const providerRows: Array<PgInsertValue<typeof providers>> = [];
   for (const work of batch) {
     for (const p of work.household.plans) {
       if (p.provider.kind !== 'new') continue;
@@ -112,6 +122,7 @@ export async function writeHouseholds(
       fresh.set(key, id);
       const s = service(p.provider.serviceCode);
       providerRows.push({
+        ...stamp(providerRows.length),
         id,
         agencyId: w.agencyId,
         serviceId: s.id,
@@ -136,6 +147,7 @@ export async function writeHouseholds(
     note(client.row ? seqOf(work, client.row.sheet, client.row.rowNumber) : work.rows[0]?.seq, 'clients', id);
     return {
       ...profileColumns(client.profile, w.encryptionKey),
+      ...stamp(i),
       id,
       agencyId: w.agencyId,
       firstName: client.profile.first_name,
@@ -151,7 +163,7 @@ export async function writeHouseholds(
 
   // Family members: those already present keep their ids; the new ones are inserted together.
   const membersOf = new Map<HouseholdWork, Map<string, string>>();
-  const memberRows: Array<typeof secondaryClients.$inferInsert> = [];
+  const memberRows: Array<PgInsertValue<typeof secondaryClients>> = [];
   for (const work of batch) {
     const byName = new Map<string, string>();
     membersOf.set(work, byName);
@@ -165,6 +177,7 @@ export async function writeHouseholds(
       note(m.row ? seqOf(work, m.row.sheet, m.row.rowNumber) : work.rows[0]?.seq, 'members', id);
       memberRows.push({
         ...memberColumns(m.input, w.encryptionKey),
+        ...stamp(memberRows.length),
         id,
         agencyId: w.agencyId,
         firstName: m.input.first_name,
@@ -177,8 +190,8 @@ export async function writeHouseholds(
   await insertChunked(memberRows, (chunk) => tx.insert(secondaryClients).values(chunk));
 
   // Plans, by kind, and the health policies' insured members.
-  const policyRows: Array<typeof insurancePolicies.$inferInsert> = [];
-  const accountRows: Array<typeof investmentAccounts.$inferInsert> = [];
+  const policyRows: Array<PgInsertValue<typeof insurancePolicies>> = [];
+  const accountRows: Array<PgInsertValue<typeof investmentAccounts>> = [];
   const insuredRows: Array<typeof insuredMembers.$inferInsert> = [];
   const start = Date.now();
   for (const work of batch) {
@@ -202,14 +215,14 @@ export async function writeHouseholds(
       const id = randomUUID();
       const seq = seqOf(work, p.sheet, p.rowNumber);
       if (row.kind === 'insurance') {
-        policyRows.push({ ...row.values, id, agencyId: w.agencyId });
+        policyRows.push({ ...row.values, ...stamp(policyRows.length), id, agencyId: w.agencyId });
         note(seq, 'policies', id);
         // One millisecond apart, so the members read back in the order they were given (as insertInsuredMembers).
         row.insured.forEach((m, i) => {
           insuredRows.push({ ...m, agencyId: w.agencyId, policyId: id, createdAt: new Date(start + i) });
         });
       } else {
-        accountRows.push({ ...row.values, id, agencyId: w.agencyId });
+        accountRows.push({ ...row.values, ...stamp(accountRows.length), id, agencyId: w.agencyId });
         note(seq, 'accounts', id);
       }
     }

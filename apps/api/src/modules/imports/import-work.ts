@@ -50,9 +50,13 @@ export interface Control {
 /** The job is no longer this runner's (its lease lapsed and another took it, or it was changed or cancelled). */
 export class Superseded extends Error {}
 
-/** Households per transaction, and rows: a few households at once, so each commit's flush is shared. */
-const BATCH_HOUSEHOLDS = 20;
-const BATCH_ROWS = 200;
+/**
+ * Households per transaction, and rows: a few dozen households at once share each transaction's statements,
+ * triggers and flush (10,000 rows of 3,000 households committed in 16 s at 50 a batch, 23 s at 20, on a busy
+ * 2-core machine); a cancel still stops within a fraction of a second.
+ */
+const BATCH_HOUSEHOLDS = 50;
+const BATCH_ROWS = 500;
 
 export const FAILURE_MESSAGE =
   'The import stopped because of an unexpected error. What it wrote stays: undo it, or import the rest again.';

@@ -1,4 +1,5 @@
 import {
+  BOOK_SHEETS,
   IMPORT_MESSAGES,
   ImportHouseholdsResponseSchema,
   type ImportJob,
@@ -11,6 +12,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyWithClients } from '../../../test/fixtures/client-portal.ts';
 import {
   checkedImport,
   committedImport,
@@ -22,7 +24,8 @@ import {
   uploadFile,
   waitForJob,
 } from '../../../test/fixtures/imports.ts';
-import { clientPayload } from '../../../test/fixtures/primary-clients.ts';
+import { addPlans, plan, SUBTYPE } from '../../../test/fixtures/plans.ts';
+import { clientPayload, createClient } from '../../../test/fixtures/primary-clients.ts';
 import {
   assignClients,
   createStaff,
@@ -421,6 +424,94 @@ describe('an import of an agent’s own list', () => {
 const getOwn = async (token: string, id: string): Promise<ImportJob> =>
   data(await importCall(t.app, token, 'GET', `/api/imports/${id}`));
 
+/** A book's sheet as text rows by header, the cells as a reader sees them, without the columns named in `skip`. */
+async function bookRows(bytes: Buffer, skip: (header: string) => boolean) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const out: Record<string, string[]> = {};
+  for (const sheet of BOOK_SHEETS) {
+    const ws = workbook.getWorksheet(sheet.name)!;
+    const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    const rows: string[] = [];
+    ws.eachRow((row, n) => {
+      if (n === 1) return;
+      rows.push(
+        headers
+          .map((h, i) => (skip(h) ? '' : `${h}=${row.getCell(i + 1).text}`))
+          .filter(Boolean)
+          .join(' | '),
+      );
+    });
+    out[sheet.name] = rows;
+  }
+  return out;
+}
+
+describe('the book, exported and imported again', () => {
+  it('gives an empty agency back the same book: clients, family members and every service’s plans', async () => {
+    const a = await agencyWithClients(t);
+    const token = await signInToken(t.app, {
+      email: a.agency.email,
+      password: a.agency.password,
+      host: a.agency.host,
+    });
+    const client = await createClient(t.app, token, { first_name: 'Meera', last_name: 'Iyer' });
+    await createClient(t.app, token, {
+      first_name: 'Farhan',
+      last_name: 'Ali',
+      phone: '+91 98765 43210',
+      pan_number: null,
+    });
+    const member = await importCall(t.app, token, 'POST', '/api/secondary-clients', {
+      primary_client_id: client.primary_client_id,
+      first_name: 'Kabir',
+      last_name: 'Iyer',
+      relationship: 'Son',
+      date_of_birth: '2012-03-04',
+      gender: 'male',
+      height_cm: 142.5,
+      ifsc_code: 'HDFC0001234',
+    });
+    expect(member.statusCode, member.body).toBe(201);
+    const services = Object.keys(SUBTYPE);
+    const own = await addPlans(t.app, token, {
+      primary_client_id: client.primary_client_id,
+      // The premium mode as the form offers it ('Yearly'): a file's 'yearly' is read as that too.
+      plans: services.map((s) =>
+        plan(s, a.prov[s as keyof typeof a.prov], {
+          policy_number: `RT-${s}`,
+          ...(s === 'life' ? { subtype_fields: { ...SUBTYPE.life, mode: 'Yearly' } } : {}),
+        }),
+      ),
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const held = await addPlans(t.app, token, {
+      primary_client_id: client.primary_client_id,
+      secondary_client_id: member.json().data.secondary_client_id,
+      plans: [plan('health', a.prov.health, { policy_number: 'KABIR-HEALTH-1' })],
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    const exported = await importCall(t.app, token, 'GET', '/api/exports/book.xlsx');
+    expect(exported.statusCode).toBe(200);
+
+    const b = await owner();
+    const job = await checkedImport(t.app, b.token, exported.rawPayload, 'book.xlsx');
+    expect(job.sheets.map((s) => s.kind)).toEqual(['clients', 'family_members', 'plans']);
+    expect(job.counts).toMatchObject({
+      errors: 0,
+      new_clients: 2,
+      new_members: 1,
+      new_plans: services.length + 1,
+    });
+    const done = await committedImport(t.app, b.token, job.id);
+    expect(done.status).toBe('done');
+    const again = await importCall(t.app, b.token, 'GET', '/api/exports/book.xlsx');
+    // The client codes are each agency's own, and identity numbers leave the book only masked (decisions §5).
+    const skip = (h: string) => h === 'Client Code' || /\(last 4\)$/.test(h);
+    expect(await bookRows(again.rawPayload, skip)).toEqual(await bookRows(exported.rawPayload, skip));
+  });
+});
+
 describe('an agent’s import', () => {
   it('matches only the agent’s own clients, and the clients it makes are assigned to the agent', async () => {
     const { agency, token } = await owner();
@@ -508,7 +599,7 @@ describe('the runner', () => {
 
   it('stops a running commit after the batch in hand when cancelled; what was written stays', async () => {
     const { agency, token } = await owner(m.app);
-    const id = await checked(token, householdLines(45, 1, 'C'));
+    const id = await checked(token, householdLines(120, 1, 'C'));
     await importCall(m.app, token, 'POST', `/api/imports/${id}/commit`);
     let batches = 0;
     // The runner writes one batch and is stopped (as at a shutdown): the job is running, its lease let go.
@@ -516,7 +607,7 @@ describe('the runner', () => {
     const midway = await getJob(m, token, id);
     expect(midway.status).toBe('running');
     expect(midway.progress.done).toBeGreaterThan(0);
-    expect(midway.progress.done).toBeLessThan(45);
+    expect(midway.progress.done).toBeLessThan(120);
     const res = await importCall(m.app, token, 'POST', `/api/imports/${id}/cancel`);
     expect(data(res).status).toBe('running');
     await runOneJob(deps());
@@ -532,7 +623,7 @@ describe('the runner', () => {
     try {
       const { agency, token } = await owner(r.app);
       const rdeps = { db: r.database.db, encryptionKey: r.config.encryptionKey, log: r.app.log };
-      const upload = await uploadFile(r.app, token, plansCsv(householdLines(50, 2, 'R')));
+      const upload = await uploadFile(r.app, token, plansCsv(householdLines(150, 2, 'R')));
       const id = data(upload).id;
       await runOneJob(rdeps);
       await importCall(r.app, token, 'POST', `/api/imports/${id}/commit`);
@@ -545,7 +636,7 @@ describe('the runner', () => {
         .where(eq(importJobs.id, id));
       const before = await agencyBook(r.db, agency.agencyId);
       expect(before.clients).toBeGreaterThan(0);
-      expect(before.clients).toBeLessThan(50);
+      expect(before.clients).toBeLessThan(150);
       await r.app.close();
 
       // The app starts again on the same database, with its runner.
@@ -556,9 +647,9 @@ describe('the runner', () => {
       try {
         await again.ready();
         const done = await waitForJob(again, token, id, ['done'], 60_000);
-        expect(done.progress).toEqual({ done: 100, total: 100 });
-        expect(done.counts).toMatchObject({ new_clients: 50, new_members: 50, new_plans: 100 });
-        expect(await agencyBook(r.db, agency.agencyId)).toEqual({ clients: 50, members: 50, plans: 100 });
+        expect(done.progress).toEqual({ done: 300, total: 300 });
+        expect(done.counts).toMatchObject({ new_clients: 150, new_members: 150, new_plans: 300 });
+        expect(await agencyBook(r.db, agency.agencyId)).toEqual({ clients: 150, members: 150, plans: 300 });
         const names = await r.db
           .select({ name: primaryClients.firstName, n: sql<number>`count(*)::int` })
           .from(primaryClients)
