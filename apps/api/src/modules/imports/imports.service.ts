@@ -242,18 +242,18 @@ export async function importHouseholds(
   const ws = workspaceOf(subject);
   const job = await mustFind(deps.db, ws, id);
   const households = await repo.jobHouseholds(deps.db, ws.agencyId, job.id);
+  // The place is the number of households before the page (a key may be longer than a cursor may be).
   let start = 0;
   if (query.after !== undefined) {
-    const at = households.findIndex((h) => h.key === query.after);
-    if (at < 0) throw badField('after', 'After must be the next of an earlier page.');
-    start = at + 1;
+    if (!/^\d{1,9}$/.test(query.after)) throw badField('after', 'After must be the next of an earlier page.');
+    start = Number(query.after);
   }
-  const page = households.slice(start, start + query.limit);
+  const end = start + query.limit;
   return {
     status: 'success' as const,
-    data: page,
+    data: households.slice(start, end),
     total: households.length,
-    next: start + query.limit < households.length ? (page.at(-1)?.key ?? null) : null,
+    next: end < households.length ? String(end) : null,
   };
 }
 

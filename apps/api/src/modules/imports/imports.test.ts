@@ -103,7 +103,7 @@ async function agencyBook(db: TestApp['db'], agencyId: string) {
 }
 
 async function rowsOf(token: string, id: string, query = '') {
-  const res = await importCall(t.app, token, 'GET', `/api/imports/${id}/rows?limit=200${query}`);
+  const res = await importCall(t.app, token, 'GET', `/api/imports/${id}/rows?${query || 'limit=200'}`);
   expect(res.statusCode, res.body).toBe(200);
   return ImportRowsResponseSchema.parse(res.json());
 }
@@ -135,6 +135,21 @@ describe('an import of an agent’s own list', () => {
       (await importCall(t.app, token, 'GET', `/api/imports/${uploaded.id}/households`)).json(),
     );
     expect(households.total).toBe(3);
+    const paged = ImportHouseholdsResponseSchema.parse(
+      (await importCall(t.app, token, 'GET', `/api/imports/${uploaded.id}/households?limit=2`)).json(),
+    );
+    expect(paged.data).toEqual(households.data.slice(0, 2));
+    const rest = ImportHouseholdsResponseSchema.parse(
+      (
+        await importCall(
+          t.app,
+          token,
+          'GET',
+          `/api/imports/${uploaded.id}/households?limit=2&after=${paged.next}`,
+        )
+      ).json(),
+    );
+    expect(rest).toMatchObject({ data: households.data.slice(2), next: null });
     expect(households.data.map((h) => h.client_name).sort()).toEqual([
       'Anil Kumar',
       'Meena Iyer',
@@ -147,6 +162,11 @@ describe('an import of an agent’s own list', () => {
     });
     const rows = await rowsOf(token, uploaded.id);
     expect(rows.total).toBe(6);
+    const firstPage = await rowsOf(token, uploaded.id, 'limit=4');
+    expect(firstPage.data).toHaveLength(4);
+    const lastPage = await rowsOf(token, uploaded.id, `limit=4&after=${firstPage.next}`);
+    expect(lastPage.data.map((r) => r.row_number)).toEqual([6, 7]);
+    expect(lastPage.next).toBeNull();
     expect(rows.data.map((r) => r.row_number)).toEqual([2, 3, 4, 5, 6, 7]);
     expect(rows.data.every((r) => r.errors.length === 0)).toBe(true);
     expect(rows.data[0]!.new_provider).toMatch(/LIC of India/);
@@ -241,7 +261,7 @@ describe('an import of an agent’s own list', () => {
     ];
     const job = await checkedImport(t.app, token, plansCsv(lines));
     expect(job.counts).toMatchObject({ errors: 1, new_plans: 1 });
-    const problems = await rowsOf(token, job.id, '&outcome=problems');
+    const problems = await rowsOf(token, job.id, 'outcome=problems');
     expect(problems.data).toHaveLength(1);
     expect(problems.data[0]).toMatchObject({ row_number: 3, outcome: 'error' });
     expect(problems.data[0]!.errors[0]).toMatchObject({ column: 'End Date' });
