@@ -2,9 +2,11 @@
 // stack's ceilings and the portal's hot paths in the same run with bounded autocannon runs on loopback,
 // prints a table (requests/s, p50/p95/p99, ratio to the ceiling, PASS/FAIL against the goals) and writes it
 // to bench/bench-results.json. DATABASE_URL names the PostgreSQL server (use a dedicated database, e.g.
-// postgres://postgres@127.0.0.1:5432/bench; the 10k comparison set goes in <name>_10k beside it); without
-// it, embedded PGlite under bench/.data with a smaller default size (BENCH_OWNERS etc. override the sizes).
-import { fork } from 'node:child_process';
+// postgres://postgres@127.0.0.1:5432/bench; the 10k comparison set goes in <name>_10k beside it, and the import's
+// agency in <name>_import, dropped and made anew on every run); without it, embedded PGlite under bench/.data
+// with a smaller default size (BENCH_OWNERS etc. override the sizes). BENCH_ONLY=documents, =export or =import
+// runs one row alone.
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -43,6 +45,21 @@ import {
   exportPasses,
   exportRun,
 } from './bench-export.ts';
+import {
+  type AgentList,
+  agentListXlsx,
+  commitPasses,
+  describeImport,
+  dryRunPasses,
+  IMPORT_GOAL,
+  IMPORT_OWNER,
+  type ImportFigures,
+  importDatabase,
+  importPasses,
+  importRun,
+  insertImportOwner,
+  resetImportDatabase,
+} from './bench-import.ts';
 
 const url = process.env.DATABASE_URL;
 const embedded = !url;
@@ -70,6 +87,26 @@ const ENCRYPTION_KEY = Buffer.alloc(32, 9);
 const ADMIN_EMAIL = 'bench-admin@bench.in';
 /** The bench admin's TOTP key, new each run: the platform admin must have a second factor (issue 23 item 14). */
 const ADMIN_TOTP = generateSecret();
+
+// The servers' ports: the app, the 10k app, the ceilings, and the import's app (issue 26 item 9).
+const ports = { app: PORT_BASE, small: PORT_BASE + 1, ceiling: PORT_BASE + 2, import: PORT_BASE + 3 };
+
+const HASH_CONCURRENCY = num('HASH_CONCURRENCY', defaultHashConcurrency());
+const baseEnv = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  TOKEN_SECRET: 'bench-token-secret-that-is-long-enough-0123456789',
+  ENCRYPTION_KEY: ENCRYPTION_KEY.toString('base64'),
+  PORTAL_HOST,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  HASH_CONCURRENCY: String(HASH_CONCURRENCY),
+  REMINDER_INTERVAL_SECONDS: '0',
+  // Sign-ins come from many addresses, as real ones do: each request names its own through the one proxy hop
+  // trusted (signInsFromMany), so the per-address limits of decision 021 do not turn the bench into a flood.
+  TRUST_PROXY: '1',
+  PATH: process.env.PATH ?? '',
+};
 
 // BENCH_ONLY=documents: only the document burst (issue 23 item 9), without generating the data set.
 if (process.env.BENCH_ONLY === 'documents') {
@@ -325,12 +362,90 @@ function cpuTimes(): { steal: number; total: number } | undefined {
   }
 }
 
+interface Servers {
+  child: ChildProcess;
+  ready: { plan?: string; client?: string };
+  /** The servers' process's RSS, as it answers it. */
+  rss(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Forks bench-servers.ts with the apps named (the bench's, the 10k set's and the ceilings; the import's). */
+async function startServers(apps: {
+  env?: Record<string, string>;
+  smallEnv?: Record<string, string>;
+  importEnv?: Record<string, string>;
+}): Promise<Servers> {
+  const child = fork(path.join(import.meta.dirname, 'bench-servers.ts'), [], {
+    // BENCH_CPU_PROF=<dir>: the servers write a V8 CPU profile there when they stop (open it in Chrome DevTools).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
+    env: { ...process.env, BENCH_CHILD: JSON.stringify({ ...apps, ports, fileBytes: 1024 * 1024 }) },
+  });
+  const ready = await new Promise<{ plan?: string; client?: string }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { plan?: string; client?: string }));
+    child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+  });
+  return {
+    child,
+    ready,
+    rss: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (m) => resolve((m as { rss: number }).rss));
+        child.send({ type: 'rss' });
+      }),
+    stop: async () => {
+      child.send({ type: 'stop' });
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
 const startedAt = new Date();
 const loadBefore = loadavg();
 const cpuBefore = cpuTimes();
 const dataDir = path.join(benchDir, '.data');
 mkdirSync(dataDir, { recursive: true });
 const smallUrl = url ? url.replace(/\/([^/?]+)(\?|$)/, '/$1_10k$2') : undefined;
+
+// The import's row (issue 26 item 9): an agency of its own in a database of its own, made anew on every run
+// (bench-import.ts says why), served by an app of its own in the servers' process.
+const importDb = importDatabase(url, dataDir);
+const importEnv = {
+  ...baseEnv,
+  ...(importDb.url ? { DATABASE_URL: importDb.url } : { DATA_DIR: importDb.dir! }),
+};
+const IMPORT_APP = `http://127.0.0.1:${ports.import}`;
+const IMPORT_GOAL_TEXT = `dry run ≤ ${IMPORT_GOAL.dryRunSeconds} s, commit ≤ ${IMPORT_GOAL.commitSeconds} s, RSS +≤ 150 MB`;
+/** The import's database dropped and migrated again, with its owner and their empty agency. */
+async function freshImportAgency() {
+  await resetImportDatabase(importDb);
+  const h = await openHandle(importDb);
+  await insertImportOwner(h.query, await hash(PASSWORD, OPTIONS));
+  await h.close();
+}
+
+/** The agent's list imported by the import agency's owner while the servers' memory is watched. */
+async function importAgentList(servers: Servers): Promise<{ figures: ImportFigures; list: AgentList }> {
+  const list = await agentListXlsx();
+  const token = await signIn(IMPORT_APP, IMPORT_OWNER.email, PORTAL_HOST);
+  const figures = await importRun(IMPORT_APP, token, list, { rss: servers.rss, pid: servers.child.pid });
+  log(describeImport(figures, list));
+  return { figures, list };
+}
+
+// BENCH_ONLY=import: only the import's row, without reading or generating the bench's data set.
+if (process.env.BENCH_ONLY === 'import') {
+  await freshImportAgency();
+  const servers = await startServers({ importEnv });
+  const { figures } = await importAgentList(servers);
+  log(`${importPasses(figures) ? 'PASS' : 'FAIL'}: ${IMPORT_GOAL_TEXT}`);
+  await servers.stop();
+  process.exit(importPasses(figures) ? 0 : 1);
+}
 if (url) {
   await ensureDatabase(url);
   await ensureDatabase(smallUrl!);
@@ -384,46 +499,17 @@ await small.close();
 
 if (process.env.BENCH_DATA_ONLY) process.exit(0);
 
-const ports = { app: PORT_BASE, small: PORT_BASE + 1, ceiling: PORT_BASE + 2 };
-const HASH_CONCURRENCY = num('HASH_CONCURRENCY', defaultHashConcurrency());
-const baseEnv = {
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  TOKEN_SECRET: 'bench-token-secret-that-is-long-enough-0123456789',
-  ENCRYPTION_KEY: ENCRYPTION_KEY.toString('base64'),
-  PORTAL_HOST,
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'warn',
-  HASH_CONCURRENCY: String(HASH_CONCURRENCY),
-  REMINDER_INTERVAL_SECONDS: '0',
-  // Sign-ins come from many addresses, as real ones do: each request names its own through the one proxy hop
-  // trusted (signInsFromMany), so the per-address limits of decision 021 do not turn the bench into a flood.
-  TRUST_PROXY: '1',
-  PATH: process.env.PATH ?? '',
-};
 const env = { ...baseEnv, ...(url ? { DATABASE_URL: url } : { DATA_DIR: path.join(dataDir, 'pglite') }) };
 const smallEnv = {
   ...baseEnv,
   ...(smallUrl ? { DATABASE_URL: smallUrl } : { DATA_DIR: path.join(dataDir, 'pglite-10k') }),
 };
-const child = fork(path.join(import.meta.dirname, 'bench-servers.ts'), [], {
-  // BENCH_CPU_PROF=<dir>: the servers write a V8 CPU profile there when they stop (open it in Chrome DevTools).
-  execArgv: [
-    '--import',
-    'tsx',
-    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-  ],
-  env: { ...process.env, BENCH_CHILD: JSON.stringify({ env, smallEnv, ports, fileBytes: 1024 * 1024 }) },
-});
-const ready = await new Promise<{ plan: string; client: string }>((resolve, reject) => {
-  child.once('message', (m) => resolve(m as { plan: string; client: string }));
-  child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
-});
-const rss = () =>
-  new Promise<number>((resolve) => {
-    child.once('message', (m) => resolve((m as { rss: number }).rss));
-    child.send({ type: 'rss' });
-  });
+// The export's row alone leaves the import's database as it is.
+const withImport = process.env.BENCH_ONLY !== 'export';
+if (withImport) await freshImportAgency();
+const servers = await startServers({ env, smallEnv, ...(withImport ? { importEnv } : {}) });
+const { child, rss } = servers;
+const ready = servers.ready as { plan: string; client: string };
 
 const APP = `http://127.0.0.1:${ports.app}`;
 const SMALL_APP = `http://127.0.0.1:${ports.small}`;
@@ -748,6 +834,43 @@ if (bookExport) {
   results.push(r);
   byName.set(r.name, r);
 }
+// The import of an agent's list into an empty agency (issue 26 item 9): its dry run and its commit, each a row.
+await settle();
+const bookImport = await importAgentList(servers);
+{
+  const f = bookImport.figures;
+  const counts = `${(f.rows / 1000).toFixed(0)}k rows, ${(f.households / 1000).toFixed(0)}k households`;
+  const rows: Result[] = [
+    {
+      name: `import dry run, s (${counts})`,
+      connections: 1,
+      rps: Math.round(f.rows / f.dryRunSeconds),
+      p50: f.dryRunSeconds * 1000,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      non2xx: f.checked ? 0 : 1,
+      errors: f.checked?.errors ?? 0,
+      goal: `≤ ${IMPORT_GOAL.dryRunSeconds} s`,
+      pass: dryRunPasses(f),
+    },
+    {
+      name: `import commit, s (${counts})`,
+      connections: 1,
+      rps: Math.round(f.rows / f.commitSeconds),
+      p50: f.commitSeconds * 1000,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      non2xx: f.status === 'done' ? 0 : 1,
+      errors: 0,
+      goal: `≤ ${IMPORT_GOAL.commitSeconds} s, RSS +≤ 150 MB over both`,
+      pass: commitPasses(f),
+    },
+  ];
+  for (const r of rows) {
+    results.push(r);
+    byName.set(r.name, r);
+  }
+}
 const ADMIN_PATHS = [
   'admin owners page 1',
   'admin owners deep by cursor',
@@ -893,6 +1016,7 @@ const summary = [
   `CPU stolen by the hypervisor during the run: ${stealShare === undefined ? 'not known' : `${(stealShare * 100).toFixed(1)} %`}`,
   memory,
   ...(bookExport ? [describeExport(bookExport)] : []),
+  describeImport(bookImport.figures, bookImport.list),
   describeBurst(burst),
 ];
 process.stdout.write(`\n${summary.join('\n')}\n\n${lines.join('\n')}\n`);
@@ -913,6 +1037,7 @@ writeFileSync(
       downloadRss: { before: rssBefore, peak: Math.max(rssAfter, ...rssSamples), after: rssAfter },
       documentBurst: burst,
       bookExport: bookExport ?? null,
+      bookImport: bookImport.figures,
       results,
       table: lines.join('\n'),
     },

@@ -252,17 +252,26 @@ export interface RowUpdate {
 
 /**
  * Rows' answers after the commit, all in one statement whatever their number: the values travel as one JSON text
- * (the same statement text, so one prepared statement per connection, on both engines).
+ * (the same statement text, so one prepared statement per connection, on both engines). The range of their places
+ * bounds the key's scan: the rows of a job just checked have no statistics yet, and without it the planner hashed
+ * every row of the job for each batch (14 ms of 15 at 10,000 rows; 0.6 ms with it, measured on PostgreSQL).
  */
 export async function updateRows(tx: Tx, agencyId: string, jobId: string, rows: RowUpdate[]): Promise<void> {
   if (rows.length === 0) return;
+  let first = rows[0]!.seq;
+  let last = first;
+  for (const r of rows) {
+    first = Math.min(first, r.seq);
+    last = Math.max(last, r.seq);
+  }
   await tx.execute(sql`
     update import_rows r set outcome = v.outcome, matched_by = v.matched_by, summary = v.summary,
       household = v.household, new_provider = v.new_provider, errors = v.errors, created = v.created
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as v(seq int, outcome text, matched_by text, summary text, household text, new_provider text,
            errors jsonb, created jsonb)
-    where r.agency_id = ${agencyId}::uuid and r.job_id = ${jobId}::uuid and r.seq = v.seq`);
+    where r.agency_id = ${agencyId}::uuid and r.job_id = ${jobId}::uuid
+      and r.seq between ${first}::int and ${last}::int and r.seq = v.seq`);
 }
 
 const PROBLEMS = ['error', 'duplicate', 'skipped', 'present'];

@@ -405,3 +405,44 @@ describe('reading a .csv', () => {
     );
   });
 });
+
+describe('reading an .xlsx of text that is not ASCII', () => {
+  // exceljs's streaming reader decoded each 16 KiB chunk of a part apart: a ₹, a mask's bullet or a Devanagari
+  // letter whose bytes straddled two chunks came out as U+FFFD (read-file.ts, Utf8WorkbookReader).
+  const texts = (i: number) => [
+    `₹${(i * 1234).toLocaleString('en-IN')}`,
+    `••••${String(1000 + i).slice(-4)}`,
+    `राजेश कुमार ${i}`,
+    `Ananya Iyer ${i}`,
+  ];
+
+  it('reads every character whole, from the shared strings and from inline strings', async () => {
+    const rows = 3000;
+    // The shared strings: a workbook written whole.
+    const shared = await xlsx((wb) => {
+      const ws = wb.addWorksheet('Plans');
+      ws.addRow(['Premium', 'PAN', 'Name', 'Client']);
+      for (let i = 0; i < rows; i += 1) ws.addRow(texts(i));
+    });
+    // Inline strings in the sheet's own XML, as the book's export writes them.
+    const chunks: Buffer[] = [];
+    const { PassThrough } = await import('node:stream');
+    const out = new PassThrough();
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+    const sheet = writer.addWorksheet('Plans');
+    sheet.addRow(['Premium', 'PAN', 'Name', 'Client']).commit();
+    for (let i = 0; i < rows; i += 1) sheet.addRow(texts(i)).commit();
+    sheet.commit();
+    await writer.commit();
+    const inline = Buffer.concat(chunks);
+
+    for (const bytes of [shared, inline]) {
+      const file = await readSpreadsheet(bytes, 'book.xlsx');
+      const read = file.sheets[0]!.rows;
+      expect(read).toHaveLength(rows);
+      expect(read.filter((r) => r.cells.join('').includes('\uFFFD'))).toEqual([]);
+      expect(read.map((r) => r.cells)).toEqual(Array.from({ length: rows }, (_, i) => texts(i)));
+    }
+  });
+});

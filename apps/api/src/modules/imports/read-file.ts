@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@portal/contract';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
@@ -361,11 +362,49 @@ async function primeReader(reader: ExcelJS.stream.xlsx.WorkbookReader, parts: Ma
   r._parseSharedStrings = async function* () {};
 }
 
+/** The text of a part of the zip, decoded as one UTF-8 stream: a character split between two chunks stays whole. */
+async function* utf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+type ReaderProto = {
+  _parseWorkbook(entry: NodeJS.ReadableStream): Promise<void>;
+  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
+  _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+};
+const readerParts = ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as ReaderProto;
+
+/**
+ * exceljs's streaming reader (4.4.0) decodes each inflated chunk of a part on its own (utils/parse-sax.js), so a
+ * character whose UTF-8 bytes straddle two chunks of 16 KiB came out as two U+FFFD: about one ₹, bullet of a mask
+ * or Devanagari letter in 16,000 bytes of a sheet's or the shared strings' XML (exceljs issues #2063, #2084, #2316;
+ * the fixes proposed upstream are not merged). This reader hands it each part's text decoded as one stream.
+ */
+class Utf8WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
+  _parseWorkbook(entry: NodeJS.ReadableStream) {
+    entry.setEncoding('utf8');
+    return readerParts._parseWorkbook.call(this, entry);
+  }
+  _parseSharedStrings(entry: NodeJS.ReadableStream) {
+    entry.setEncoding('utf8');
+    return readerParts._parseSharedStrings.call(this, entry);
+  }
+  _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string) {
+    return readerParts._parseWorksheet.call(this, utf8(chunks), sheetNo);
+  }
+}
+
 async function readWorkbook(bytes: Buffer, parts: Map<string, Buffer>): Promise<ReadSheet[]> {
   const before = new Set(ourTempFiles());
   const limits = new Limits();
   const sheets: ReadSheet[] = [];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new Utf8WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles say which number cells are dates.
