@@ -543,10 +543,11 @@ export async function cancelImport(deps: ImportsDeps, subject: TokenSubject, id:
       // The runner stops after the household batch in hand and ends the job as cancelled.
       await repo.updateJob(tx, ws.agencyId, id, { cancelRequested: true });
     } else if (job.status === 'checking' || job.status === 'checked' || job.status === 'queued') {
-      // Nothing written yet: the job ends now, its cells with it.
+      // Nothing written yet: the job ends now, its cells with it, and there is nothing to undo.
       await repo.updateJob(tx, ws.agencyId, id, {
         status: 'cancelled',
         cancelRequested: true,
+        committedAt: null,
         cells: null,
         finishedAt: new Date(),
         lockedBy: null,
