@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ImportOutcome, type ImportRow, nameKey, type PlanServiceCode } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { PLANNED_PER_CALL } from '../../db/prepared.ts';
 import {
   insurancePolicies,
   insuredMembers,
@@ -76,10 +77,14 @@ const CHUNK = 500;
 /**
  * The n-th record of its kind in a batch is stamped n microseconds after the transaction's start, created and
  * updated alike: lists ordered by creation show the file's order, and undo sees a record nobody changed since.
+ * The stamp also marks its statement PLANNED_PER_CALL: a batch's INSERT text differs with its number of rows, and
+ * named, each would be kept by the pool (db/client.ts) and prepared on a connection for nothing.
  */
+const at = (n: number, unit: 'microsecond' | 'millisecond' = 'microsecond') =>
+  sql<Date>`(${sql.raw(PLANNED_PER_CALL)} now() + ${n}::int * ${sql.raw(`interval '1 ${unit}'`)})`;
 const stamp = (n: number) => {
-  const at = sql<Date>`(now() + ${n}::int * interval '1 microsecond')`;
-  return { createdAt: at, updatedAt: at };
+  const when = at(n);
+  return { createdAt: when, updatedAt: when };
 };
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
@@ -192,8 +197,7 @@ export async function writeHouseholds(
   // Plans, by kind, and the health policies' insured members.
   const policyRows: Array<PgInsertValue<typeof insurancePolicies>> = [];
   const accountRows: Array<PgInsertValue<typeof investmentAccounts>> = [];
-  const insuredRows: Array<typeof insuredMembers.$inferInsert> = [];
-  const start = Date.now();
+  const insuredRows: Array<PgInsertValue<typeof insuredMembers>> = [];
   for (const work of batch) {
     for (const p of work.household.plans) {
       const providerId =
@@ -219,7 +223,7 @@ export async function writeHouseholds(
         note(seq, 'policies', id);
         // One millisecond apart, so the members read back in the order they were given (as insertInsuredMembers).
         row.insured.forEach((m, i) => {
-          insuredRows.push({ ...m, agencyId: w.agencyId, policyId: id, createdAt: new Date(start + i) });
+          insuredRows.push({ ...m, agencyId: w.agencyId, policyId: id, createdAt: at(i, 'millisecond') });
         });
       } else {
         accountRows.push({ ...row.values, ...stamp(accountRows.length), id, agencyId: w.agencyId });
