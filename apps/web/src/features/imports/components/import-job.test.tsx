@@ -158,6 +158,34 @@ describe('an import’s dry run', () => {
     expect(within(rows).queryByRole('button', { name: 'Show more rows' })).toBeNull();
   });
 
+  it('offers the outcomes as one labelled list on a phone, in step with the buttons', async () => {
+    const server = api();
+    renderJob();
+    const rows = await screen.findByRole('region', { name: 'Rows' });
+    const list = within(rows).getByRole('combobox', { name: 'Show' });
+    expect(list).toHaveValue('problems');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All rows',
+      'Problems',
+      'Errors',
+      'Already present',
+      'New clients',
+      'Existing clients',
+      'New family members',
+      'New plans',
+    ]);
+    // The list is for narrow screens, the buttons for wide ones; each is hidden where the other shows.
+    expect(list.closest('label')).toHaveClass('sm:hidden');
+    expect(within(rows).getByRole('group', { name: 'Show rows' })).toHaveClass('hidden', 'sm:flex');
+    await userEvent.selectOptions(list, 'error');
+    await waitFor(() => expect(server.of('GET', `${BASE}/rows`).at(-1)!.query.get('outcome')).toBe('error'));
+    expect(within(rows).getByRole('button', { name: 'Errors' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('sends the changed columns and kinds, remembered if asked, and follows the new check', async () => {
     const server = api({
       [`PUT ${BASE}/mapping`]: () => {
