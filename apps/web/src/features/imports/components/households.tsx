@@ -64,7 +64,8 @@ function HouseholdItem({
               Merge with look-alikes
             </Button>
           ) : null}
-          {h.members.length > 0 && !h.split_from ? (
+          {/* A client already in the book keeps their family: a split would write nothing, so none is offered. */}
+          {h.outcome === 'new_client' && h.members.length > 0 && !h.split_from ? (
             <Button {...small} onClick={() => onEdit({ split: h.key })}>
               Split into {plural(h.members.length + 1, 'client')}
             </Button>

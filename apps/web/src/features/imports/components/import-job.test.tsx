@@ -300,6 +300,26 @@ describe('an import’s dry run', () => {
     expect(sent()[4]).toEqual({ merges: [['h-ravi-2', 'h-kiran']], splits: ['h-das', 'h-ravi'] });
   });
 
+  it('offers no split of a household whose client is already in the book', async () => {
+    households = [
+      household(),
+      household({
+        key: 'h-kiran',
+        client_name: 'Kiran Das',
+        outcome: 'matched_client',
+        members: ['Asha Das'],
+      }),
+    ];
+    api();
+    renderJob();
+    const section = await screen.findByRole('region', { name: 'Households' });
+    const ravi = (await within(section).findByText('Ravi Sharma')).closest('li')!;
+    const kiran = within(section).getByText('Kiran Das').closest('li')!;
+    expect(within(ravi).getByRole('button', { name: 'Split into 2 clients' })).toBeVisible();
+    expect(kiran).toHaveTextContent('Family: Asha Das');
+    expect(within(kiran).queryByRole('button', { name: /Split/ })).toBeNull();
+  });
+
   it('says when another import of the agency is running', async () => {
     api({
       [`POST ${BASE}/commit`]: () =>
