@@ -399,6 +399,7 @@ describe('an import’s commit', () => {
     });
     const done = await screen.findByRole('region', { name: 'What the import did' }, POLL);
     expect(done).toHaveTextContent('Finished on 21 Nov 2026, 3:12 pm.');
+    expect(within(done).getByText('109 of 109 rows imported')).toBeVisible();
     expect(done).toHaveTextContent('You can undo it until');
 
     await userEvent.click(within(done).getByRole('button', { name: 'Download rows with errors (.xlsx)' }));
