@@ -413,6 +413,34 @@ describe('an import’s commit', () => {
     expect(server.of('POST', `${BASE}/undo`)).toHaveLength(1);
   });
 
+  it('goes straight from waiting to done when the import ends between two looks, with no 0 %', async () => {
+    api({
+      [`POST ${BASE}/commit`]: () => {
+        job = importJob({ status: 'queued', committed_at: '2026-11-21T09:40:00.000Z' });
+        return jobAnswer(job, 202);
+      },
+    });
+    renderJob();
+    const summary = await screen.findByRole('region', { name: 'What the import will do' });
+    await userEvent.click(within(summary).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('heading', { name: 'Waiting to start' })).toBeVisible();
+    const bar = screen.getByRole('progressbar', { name: 'Rows imported' });
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    expect(screen.queryByText('0%')).toBeNull();
+
+    // The next look finds it done: its figures, not a bar.
+    job = importJob({
+      status: 'done',
+      committed_at: '2026-11-21T09:40:00.000Z',
+      finished_at: '2026-11-21T09:40:02.000Z',
+      progress: { done: 12, total: 12 },
+    });
+    const done = await screen.findByRole('region', { name: 'What the import did' }, POLL);
+    expect(within(done).getByText('12 of 12 rows imported')).toBeVisible();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText('0%')).toBeNull();
+  });
+
   it('finds a running import where it is after a reload, and stops it only after the confirmation', async () => {
     job = importJob({
       status: 'running',
