@@ -320,6 +320,21 @@ describe('an import’s dry run', () => {
     expect(within(kiran).queryByRole('button', { name: /Split/ })).toBeNull();
   });
 
+  it('shows each household’s phone in one Indian form, however the sheet typed it', async () => {
+    households = [
+      household({ phone: '+91 96406 32131' }),
+      household({ key: 'h-asha', client_name: 'Asha Das', phone: '9640632132', members: [] }),
+      household({ key: 'h-kiran', client_name: 'Kiran Das', phone: '09640632133', members: [] }),
+    ];
+    api();
+    renderJob();
+    const section = await screen.findByRole('region', { name: 'Households' });
+    const item = async (name: string) => (await within(section).findByText(name)).closest('li')!;
+    expect(await item('Ravi Sharma')).toHaveTextContent('+91 96406 32131 · 3 plans · 3 rows');
+    expect(await item('Asha Das')).toHaveTextContent('+91 96406 32132 · 3 plans');
+    expect(await item('Kiran Das')).toHaveTextContent('+91 96406 32133 · 3 plans');
+  });
+
   it('says when another import of the agency is running', async () => {
     api({
       [`POST ${BASE}/commit`]: () =>
