@@ -1,4 +1,4 @@
-import { plainAmount } from '@portal/contract';
+import { nationalDigits, plainAmount } from '@portal/contract';
 
 // Money and dates in the Indian style (spec §9; visual language: ₹1,23,456.00 and 21 Nov 2026).
 
@@ -38,4 +38,14 @@ export function formatTime(value: string | Date): string {
   return Number.isNaN(date.getTime())
     ? ''
     : time.format(date).replace(/\s?(am|pm)$/i, (m) => ` ${m.trim().toLowerCase()}`);
+}
+
+/**
+ * An Indian mobile number in one form however it was typed: "+91 96406 32131", "9640632132" and "09640632133" all
+ * show as +91 XXXXX XXXXX. Another country's number, or text that is not a number, stays as typed.
+ */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const national = nationalDigits(phone);
+  return national ? `+91 ${national.slice(0, 5)} ${national.slice(5)}` : phone.trim();
 }

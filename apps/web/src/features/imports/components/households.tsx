@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatPhone } from '../../../lib/format.ts';
 import { type HouseholdEdit, useChangeImportHouseholds } from '../api/change-import-households.ts';
 import { useImportHouseholds } from '../api/get-import-households.ts';
 import { formatCount, plural } from './import-labels.ts';
@@ -44,7 +45,7 @@ function HouseholdItem({
           </Badge>
         </div>
         <p className="text-sm text-slate-600">
-          {[h.phone, plural(h.plans, 'plan'), plural(h.rows, 'row')].filter(Boolean).join(' · ')}
+          {[formatPhone(h.phone), plural(h.plans, 'plan'), plural(h.rows, 'row')].filter(Boolean).join(' · ')}
         </p>
         {h.members.length > 0 ? (
           <p className="text-sm break-words text-slate-700">Family: {h.members.join(', ')}</p>
@@ -64,7 +65,8 @@ function HouseholdItem({
               Merge with look-alikes
             </Button>
           ) : null}
-          {h.members.length > 0 && !h.split_from ? (
+          {/* A client already in the book keeps their family: a split would write nothing, so none is offered. */}
+          {h.outcome === 'new_client' && h.members.length > 0 && !h.split_from ? (
             <Button {...small} onClick={() => onEdit({ split: h.key })}>
               Split into {plural(h.members.length + 1, 'client')}
             </Button>

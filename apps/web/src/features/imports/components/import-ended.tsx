@@ -99,6 +99,11 @@ export function ImportEnded({ job }: { job: ImportJob }) {
             {undo && job.undo_until ? ` You can undo it until ${when(job.undo_until)}.` : ''}
           </p>
         </div>
+        {job.status === 'done' ? (
+          <p className="text-sm font-medium text-slate-900 tabular-nums">
+            {formatCount(job.progress.done)} of {plural(job.progress.total, 'row')} imported
+          </p>
+        ) : null}
         {written || job.status === 'done' ? <ImportCounts counts={job.counts} label="Import" /> : null}
         <div className="flex flex-wrap items-start gap-3">
           <ErrorsDownload job={job} />

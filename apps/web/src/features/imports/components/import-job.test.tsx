@@ -158,6 +158,34 @@ describe('an import’s dry run', () => {
     expect(within(rows).queryByRole('button', { name: 'Show more rows' })).toBeNull();
   });
 
+  it('offers the outcomes as one labelled list on a phone, in step with the buttons', async () => {
+    const server = api();
+    renderJob();
+    const rows = await screen.findByRole('region', { name: 'Rows' });
+    const list = within(rows).getByRole('combobox', { name: 'Show' });
+    expect(list).toHaveValue('problems');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All rows',
+      'Problems',
+      'Errors',
+      'Already present',
+      'New clients',
+      'Existing clients',
+      'New family members',
+      'New plans',
+    ]);
+    // The list is for narrow screens, the buttons for wide ones; each is hidden where the other shows.
+    expect(list.closest('label')).toHaveClass('sm:hidden');
+    expect(within(rows).getByRole('group', { name: 'Show rows' })).toHaveClass('hidden', 'sm:flex');
+    await userEvent.selectOptions(list, 'error');
+    await waitFor(() => expect(server.of('GET', `${BASE}/rows`).at(-1)!.query.get('outcome')).toBe('error'));
+    expect(within(rows).getByRole('button', { name: 'Errors' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('sends the changed columns and kinds, remembered if asked, and follows the new check', async () => {
     const server = api({
       [`PUT ${BASE}/mapping`]: () => {
@@ -272,6 +300,41 @@ describe('an import’s dry run', () => {
     expect(sent()[4]).toEqual({ merges: [['h-ravi-2', 'h-kiran']], splits: ['h-das', 'h-ravi'] });
   });
 
+  it('offers no split of a household whose client is already in the book', async () => {
+    households = [
+      household(),
+      household({
+        key: 'h-kiran',
+        client_name: 'Kiran Das',
+        outcome: 'matched_client',
+        members: ['Asha Das'],
+      }),
+    ];
+    api();
+    renderJob();
+    const section = await screen.findByRole('region', { name: 'Households' });
+    const ravi = (await within(section).findByText('Ravi Sharma')).closest('li')!;
+    const kiran = within(section).getByText('Kiran Das').closest('li')!;
+    expect(within(ravi).getByRole('button', { name: 'Split into 2 clients' })).toBeVisible();
+    expect(kiran).toHaveTextContent('Family: Asha Das');
+    expect(within(kiran).queryByRole('button', { name: /Split/ })).toBeNull();
+  });
+
+  it('shows each household’s phone in one Indian form, however the sheet typed it', async () => {
+    households = [
+      household({ phone: '+91 96406 32131' }),
+      household({ key: 'h-asha', client_name: 'Asha Das', phone: '9640632132', members: [] }),
+      household({ key: 'h-kiran', client_name: 'Kiran Das', phone: '09640632133', members: [] }),
+    ];
+    api();
+    renderJob();
+    const section = await screen.findByRole('region', { name: 'Households' });
+    const item = async (name: string) => (await within(section).findByText(name)).closest('li')!;
+    expect(await item('Ravi Sharma')).toHaveTextContent('+91 96406 32131 · 3 plans · 3 rows');
+    expect(await item('Asha Das')).toHaveTextContent('+91 96406 32132 · 3 plans');
+    expect(await item('Kiran Das')).toHaveTextContent('+91 96406 32133 · 3 plans');
+  });
+
   it('says when another import of the agency is running', async () => {
     api({
       [`POST ${BASE}/commit`]: () =>
@@ -351,6 +414,7 @@ describe('an import’s commit', () => {
     });
     const done = await screen.findByRole('region', { name: 'What the import did' }, POLL);
     expect(done).toHaveTextContent('Finished on 21 Nov 2026, 3:12 pm.');
+    expect(within(done).getByText('109 of 109 rows imported')).toBeVisible();
     expect(done).toHaveTextContent('You can undo it until');
 
     await userEvent.click(within(done).getByRole('button', { name: 'Download rows with errors (.xlsx)' }));
@@ -362,6 +426,34 @@ describe('an import’s commit', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Undo import' }));
     expect(await screen.findByRole('heading', { name: 'Import undone' })).toBeVisible();
     expect(server.of('POST', `${BASE}/undo`)).toHaveLength(1);
+  });
+
+  it('goes straight from waiting to done when the import ends between two looks, with no 0 %', async () => {
+    api({
+      [`POST ${BASE}/commit`]: () => {
+        job = importJob({ status: 'queued', committed_at: '2026-11-21T09:40:00.000Z' });
+        return jobAnswer(job, 202);
+      },
+    });
+    renderJob();
+    const summary = await screen.findByRole('region', { name: 'What the import will do' });
+    await userEvent.click(within(summary).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('heading', { name: 'Waiting to start' })).toBeVisible();
+    const bar = screen.getByRole('progressbar', { name: 'Rows imported' });
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    expect(screen.queryByText('0%')).toBeNull();
+
+    // The next look finds it done: its figures, not a bar.
+    job = importJob({
+      status: 'done',
+      committed_at: '2026-11-21T09:40:00.000Z',
+      finished_at: '2026-11-21T09:40:02.000Z',
+      progress: { done: 12, total: 12 },
+    });
+    const done = await screen.findByRole('region', { name: 'What the import did' }, POLL);
+    expect(within(done).getByText('12 of 12 rows imported')).toBeVisible();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText('0%')).toBeNull();
   });
 
   it('finds a running import where it is after a reload, and stops it only after the confirmation', async () => {

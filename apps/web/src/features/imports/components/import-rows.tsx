@@ -3,6 +3,7 @@ import { ListChecks } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { control } from '../../../components/ui/field.tsx';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { type RowsFilter, useImportRows } from '../api/get-import-rows.ts';
@@ -78,7 +79,22 @@ export function ImportRows({
         <h3 id={heading} className="font-semibold text-slate-900">
           Rows
         </h3>
-        <fieldset className="flex flex-wrap gap-2">
+        {/* On a phone the outcomes are one labelled list, so the rows start at once; wider, a row of buttons. */}
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-700 sm:hidden">
+          Show
+          <select
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as RowsFilter)}
+            className={cn(control, 'min-h-10 flex-1 border-slate-300')}
+          >
+            {filters.map((f) => (
+              <option key={f.filter} value={f.filter}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="hidden flex-wrap gap-2 sm:flex">
           <legend className="sr-only">Show rows</legend>
           {filters.map((f) => (
             <button

@@ -3,30 +3,38 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { CancelButton } from './cancel-button.tsx';
 import { formatCount, plural } from './import-labels.ts';
 
-/** Rows done of rows as a bar (issue 26 item 6), announced as words. */
+/**
+ * Rows done of rows as a bar (issue 26 item 6), announced as words. Before the rows to write are counted (0 of 0)
+ * the bar has no value rather than a 0 % that is not true; done never shows past the total.
+ */
 export function ProgressBar({ done, total }: { done: number; total: number }) {
-  const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
+  const known = total > 0;
+  const now = Math.min(Math.max(done, 0), Math.max(total, 0));
+  const percent = known ? Math.floor((now / total) * 100) : 0;
+  const words = known ? `${formatCount(now)} of ${plural(total, 'row')}` : 'Counting the rows';
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between gap-3 text-sm">
-        <p className="text-slate-700 tabular-nums">
-          {formatCount(done)} of {plural(total, 'row')}
-        </p>
-        <p className="font-medium text-slate-900 tabular-nums">{percent}%</p>
+        <p className="text-slate-700 tabular-nums">{words}</p>
+        {known ? <p className="font-medium text-slate-900 tabular-nums">{percent}%</p> : null}
       </div>
       <div
         role="progressbar"
         aria-label="Rows imported"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={`${formatCount(done)} of ${plural(total, 'row')}`}
+        aria-valuemin={known ? 0 : undefined}
+        aria-valuemax={known ? total : undefined}
+        aria-valuenow={known ? now : undefined}
+        aria-valuetext={words}
         className="h-2.5 overflow-hidden rounded-full bg-slate-200"
       >
-        <div
-          className="h-full rounded-full bg-primary-700 transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
+        {known ? (
+          <div
+            className="h-full rounded-full bg-primary-700 transition-[width]"
+            style={{ width: `${percent}%` }}
+          />
+        ) : (
+          <div className="h-full w-1/3 animate-pulse rounded-full bg-primary-700/40" />
+        )}
       </div>
     </div>
   );
