@@ -58,6 +58,7 @@ import {
   UpdateSecondaryClientSchema,
 } from './family.ts';
 import { FamilyListQuerySchema, FamilyListResponseSchema } from './family-view.ts';
+import { importEndpoints } from './import-endpoints.ts';
 import {
   ForgotPasswordSchema,
   PasswordLinkCheckResponseSchema,
@@ -106,7 +107,6 @@ import {
   SecondFactorLoginSchema,
   SecondFactorStatusSchema,
 } from './second-factor.ts';
-import { importEndpoints } from './import-endpoints.ts';
 import { teamEndpoints } from './team-endpoints.ts';
 
 export interface Endpoint {

@@ -108,7 +108,8 @@ export const importEndpoints = {
   },
   commitImport: {
     ...apiPaths.commitImport,
-    summary: 'Write the valid rows in the background (one import per agency at a time); rows with errors are skipped',
+    summary:
+      'Write the valid rows in the background (one import per agency at a time); rows with errors are skipped',
     tag: 'imports',
     params: ImportIdParamsSchema,
     response: ImportJobResponseSchema,
@@ -133,7 +134,8 @@ export const importEndpoints = {
   },
   importErrorsXlsx: {
     ...apiPaths.importErrorsXlsx,
-    summary: "The rows with errors as .xlsx: the file's own rows and a column saying what is wrong, to fix and upload again",
+    summary:
+      "The rows with errors as .xlsx: the file's own rows and a column saying what is wrong, to fix and upload again",
     tag: 'imports',
     params: ImportIdParamsSchema,
     response: BinaryResponseSchema,
