@@ -70,6 +70,10 @@ async function work(deps: WorkDeps, job: Claimed, ctl: Control, attempts: number
   heartbeat.unref();
   try {
     if (attempts > MAX_ATTEMPTS) {
+      deps.log.error(
+        { job: job.id, attempts, status: job.status },
+        `an import job was failed: its runner stopped ${attempts - 1} times while working it`,
+      );
       await failJob(deps, job, ctl, FAILURE_MESSAGE);
       return;
     }

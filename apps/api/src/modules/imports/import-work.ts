@@ -102,6 +102,7 @@ export async function dryRun(deps: WorkDeps, claimed: Claimed, ctl: Control): Pr
           status: 'checked',
           counts: plan.counts,
           households: plan.households,
+          attempts: 0,
           lockedBy: null,
           lockedUntil: null,
         },

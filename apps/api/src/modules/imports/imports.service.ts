@@ -425,6 +425,8 @@ async function checkAgain(
         ...values,
         status: 'checking',
         revision: job.revision + 1,
+        // A new piece of work: the claims that count towards giving up on a job start again.
+        attempts: 0,
         lockedBy: null,
         lockedUntil: null,
       });
@@ -492,9 +494,18 @@ export async function changeImportHouseholds(
         ...job.changes.merges.flat(),
         ...job.changes.splits,
       ]);
-      const named = [...input.merges.flat(), ...input.splits];
-      const unknown = named.find((key) => !known.has(key));
-      if (unknown !== undefined) throw badField('merges', `No household of this import is ${unknown}.`);
+      for (const [field, named] of [
+        ['merges', input.merges.flat()],
+        ['splits', input.splits],
+      ] as const) {
+        const unknown = named.find((key) => !known.has(key));
+        if (unknown !== undefined) {
+          throw badField(
+            field,
+            `No household of this import is ${unknown}: its rows may have moved with a changed mapping. Look at the households again.`,
+          );
+        }
+      }
       return { changes: { merges: input.merges, splits: input.splits } };
     },
     (job) =>
@@ -519,6 +530,7 @@ export async function commitImport(deps: ImportsDeps, subject: TokenSubject, id:
         committedAt: new Date(),
         progressDone: 0,
         progressTotal: job.counts.rows,
+        attempts: 0,
         lockedBy: null,
         lockedUntil: null,
       });

@@ -619,6 +619,36 @@ describe('the runner', () => {
     return data(res).id;
   }
 
+  it('checks a job again as often as it is changed: a fourth dry run is no runner that keeps stopping', async () => {
+    // Each claim counted towards the runner giving up on a job, across every dry run of it: the fourth failed it.
+    const { token } = await owner(m.app);
+    const id = await checked(token, [
+      { client: 'Ravi Sharma', phone: '9876543210', policy: 'M-1' },
+      { client: 'Ravi K Sharma', phone: '9876543210', policy: 'M-2' },
+    ]);
+    const put = async (path: string, body: object) => {
+      const res = await importCall(m.app, token, 'PUT', `/api/imports/${id}/${path}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      await drain();
+    };
+    const job = data(await importCall(m.app, token, 'GET', `/api/imports/${id}`));
+    await put('mapping', {
+      sheets: [{ name: job.sheets[0]!.name, kind: 'plans', mapping: { 'Plan Name': null } }],
+    });
+    const households = ImportHouseholdsResponseSchema.parse(
+      (await importCall(m.app, token, 'GET', `/api/imports/${id}/households`)).json(),
+    ).data;
+    await put('households', { merges: [[households[0]!.key, households[1]!.key]], splits: [] });
+    expect(data(await importCall(m.app, token, 'GET', `/api/imports/${id}`))).toMatchObject({
+      status: 'checked',
+      counts: { households: 1 },
+    });
+    await put('households', { merges: [], splits: [] });
+    const separated = data(await importCall(m.app, token, 'GET', `/api/imports/${id}`));
+    expect(separated.failure).toBeNull();
+    expect(separated).toMatchObject({ status: 'checked', counts: { households: 2 } });
+  });
+
   it('allows one import per agency at a time', async () => {
     const { token } = await owner(m.app);
     const first = await uploadFile(m.app, token, plansCsv(FAMILIES));
