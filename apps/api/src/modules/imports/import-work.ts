@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import type { ImportCounts } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -27,6 +28,8 @@ import { seal, unseal } from './sealed.ts';
 
 export interface WorkDeps {
   db: Db;
+  /** PGlite has one connection, which a batch's transaction holds: its batches are smaller (see BATCH). */
+  engine?: 'pglite' | 'postgres';
   encryptionKey: Buffer;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
@@ -56,8 +59,12 @@ export class Superseded extends Error {}
  * committed in 16 s at 50 a batch against 23 s at 20; about 22 s at 50 once the inserts were planned per call);
  * a cancel still stops within a fraction of a second.
  */
-const BATCH_HOUSEHOLDS = 50;
-const BATCH_ROWS = 500;
+const BATCH = {
+  postgres: { households: 50, rows: 500 },
+  // PGlite runs each statement in this process and one transaction at a time: while a batch is written, no other
+  // call of the app (the screen polling the job's progress) gets an answer. Small batches keep that wait short.
+  pglite: { households: 10, rows: 100 },
+} as const;
 
 export const FAILURE_MESSAGE =
   'The import stopped because of an unexpected error. What it wrote stays: undo it, or import the rest again.';
@@ -197,12 +204,15 @@ export async function commit(deps: WorkDeps, claimed: Claimed, ctl: Control): Pr
     services: await loadServices(deps.db),
     providers: new Map(),
   };
+  const size = BATCH[deps.engine ?? 'postgres'];
   let cancelled = false;
   for (let i = 0; i < todo.length && !cancelled; ) {
+    // The other calls waiting on the database and the event loop (the job's status, other screens) come first.
+    await turn();
     if (ctl.stopping()) return;
     const batch: HouseholdWork[] = [];
     let rows = 0;
-    while (i < todo.length && batch.length < BATCH_HOUSEHOLDS && (batch.length === 0 || rows < BATCH_ROWS)) {
+    while (i < todo.length && batch.length < size.households && (batch.length === 0 || rows < size.rows)) {
       const next = todo[i++]!;
       batch.push(next);
       rows += next.rows.length;

@@ -603,7 +603,12 @@ describe('the runner', () => {
     m = await createTestApp({ env: { IMPORT_POLL_SECONDS: '0' } });
   });
   afterAll(() => m?.close());
-  const deps = () => ({ db: m.database.db, encryptionKey: m.config.encryptionKey, log: m.app.log });
+  const deps = () => ({
+    db: m.database.db,
+    engine: m.database.engine,
+    encryptionKey: m.config.encryptionKey,
+    log: m.app.log,
+  });
 
   /** Every job with work of the test app, done. */
   async function drain() {
@@ -667,6 +672,28 @@ describe('the runner', () => {
     expect(await runOneJob(deps())).toBe(true);
     expect((await uploadFile(m.app, token, plansCsv(FAMILIES))).statusCode).toBe(201);
     await drain();
+  });
+
+  it('answers the job’s status during a commit, with its progress moving on, before the job is done', async () => {
+    const { token } = await owner(m.app);
+    const id = await checked(token, householdLines(1000, 3, 'P'));
+    await importCall(m.app, token, 'POST', `/api/imports/${id}/commit`);
+    let finished = false;
+    const running = runOneJob(deps()).finally(() => {
+      finished = true;
+    });
+    // What the screen's polling sees while the runner writes (PGlite has one connection for both).
+    const seen: ImportJob[] = [];
+    while (!finished) {
+      const job = await getJob(m, token, id);
+      if (!finished) seen.push(job);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await running;
+    expect((await getJob(m, token, id)).status).toBe('done');
+    const midway = seen.filter((j) => j.status === 'running' && j.progress.done > 0);
+    expect(midway.length, JSON.stringify(seen.map((j) => [j.status, j.progress]))).toBeGreaterThan(0);
+    expect(midway[0]!.progress.done).toBeLessThan(midway[0]!.progress.total);
   });
 
   it('stops a running commit after the batch in hand when cancelled; what was written stays', async () => {
