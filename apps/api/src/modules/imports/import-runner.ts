@@ -6,8 +6,8 @@ import {
   type Control,
   commit,
   dryRun,
-  FAILURE_MESSAGE,
   failJob,
+  failureMessage,
   Superseded,
   type WorkDeps,
 } from './import-work.ts';
@@ -74,7 +74,7 @@ async function work(deps: WorkDeps, job: Claimed, ctl: Control, attempts: number
         { job: job.id, attempts, status: job.status },
         `an import job was failed: its runner stopped ${attempts - 1} times while working it`,
       );
-      await failJob(deps, job, ctl, FAILURE_MESSAGE);
+      await failJob(deps, job, ctl, failureMessage(job.status));
       return;
     }
     if (job.status === 'checking') await dryRun(deps, job, ctl);
@@ -82,7 +82,7 @@ async function work(deps: WorkDeps, job: Claimed, ctl: Control, attempts: number
   } catch (err) {
     if (err instanceof Superseded) return;
     deps.log.error({ err, job: job.id }, 'an import job failed');
-    await failJob(deps, job, ctl, FAILURE_MESSAGE).catch((e: unknown) =>
+    await failJob(deps, job, ctl, failureMessage(job.status)).catch((e: unknown) =>
       deps.log.error({ err: e, job: job.id }, 'an import job could not be marked failed'),
     );
   } finally {

@@ -66,8 +66,16 @@ const BATCH = {
   pglite: { households: 10, rows: 100 },
 } as const;
 
-export const FAILURE_MESSAGE =
-  'The import stopped because of an unexpected error. What it wrote stays: undo it, or import the rest again.';
+/** Why a job failed, as its screen says it: a dry run wrote nothing, a commit may have written some households. */
+export const FAILURE_MESSAGES = {
+  check:
+    'The check of this file stopped because of an unexpected error. Nothing was written: upload the file again.',
+  commit:
+    'The import stopped because of an unexpected error. What it wrote stays: undo it, or import the rest again.',
+} as const;
+
+export const failureMessage = (status: string) =>
+  status === 'checking' ? FAILURE_MESSAGES.check : FAILURE_MESSAGES.commit;
 
 const placeKey = (sheet: string, rowNumber: number) => `${sheet}\u0000${rowNumber}`;
 

@@ -777,12 +777,24 @@ describe('the runner', () => {
     await runOneJob(deps());
     const job = await getJob(m, token, id);
     expect(job.status).toBe('failed');
+    // A dry run writes nothing: there is nothing to undo.
     expect(job.failure).toMatch(/unexpected error/);
+    expect(job.failure).toMatch(/nothing was written/i);
+    expect(job.failure).not.toMatch(/undo/i);
     const jobs = await m.db
       .select({ id: importJobs.id })
       .from(importJobs)
       .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['failed'])));
     expect(jobs).toHaveLength(1);
+
+    // A commit that fails has written what it wrote: that stays, and undo is offered.
+    const other = await checked(token, FAMILIES.slice(2, 3));
+    await importCall(m.app, token, 'POST', `/api/imports/${other}/commit`);
+    await m.db.update(importJobs).set({ attempts: 3 }).where(eq(importJobs.id, other));
+    await runOneJob(deps());
+    const failed = await getJob(m, token, other);
+    expect(failed.status).toBe('failed');
+    expect(failed.failure).toMatch(/What it wrote stays: undo it/);
   });
 });
 
