@@ -1,5 +1,5 @@
 import { setImmediate as turn } from 'node:timers/promises';
-import type { ImportCounts } from '@portal/contract';
+import type { ImportCounts, ImportSheet } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { importJobs, users } from '../../db/schema.ts';
@@ -140,11 +140,62 @@ export interface ErrorCells {
   sheets: Array<{ name: string; headers: string[]; rows: ReadRow[] }>;
 }
 
+/** How the job takes a sheet: its kind and its columns' fields. */
+type TakenSheet = Pick<ImportSheet, 'name' | 'kind' | 'mapping'>;
+
+const looseName = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The rows of a book (a Clients sheet) that rows with errors link to by Client Code: the client's Clients row, and
+ * the Family Members rows their plans' Held By names. Without them the errors file, fixed and uploaded again, has
+ * plans of no client; with them, the linked rows already imported match as existing ("already present").
+ */
+function linkedPlaces(sheets: ReadSheet[], taken: TakenSheet[], wanted: Set<string>): string[] {
+  const kindOf = new Map(taken.map((t) => [t.name, t]));
+  if (!taken.some((t) => t.kind === 'clients')) return [];
+  const cell = (sheet: ReadSheet, row: ReadRow, field: string) => {
+    const mapping = kindOf.get(sheet.name)?.mapping ?? {};
+    const i = sheet.headers.findIndex((h) => mapping[h] === field);
+    return i < 0 ? '' : (row.cells[i] ?? '').trim();
+  };
+  const codes = new Set<string>();
+  const holders = new Set<string>();
+  for (const sheet of sheets) {
+    const kind = kindOf.get(sheet.name)?.kind;
+    if (kind !== 'plans' && kind !== 'family_members') continue;
+    for (const row of sheet.rows) {
+      if (!wanted.has(placeKey(sheet.name, row.rowNumber))) continue;
+      const code = cell(sheet, row, 'client_code').toLowerCase();
+      if (!code) continue;
+      codes.add(code);
+      const holder = kind === 'plans' ? looseName(cell(sheet, row, 'held_by')) : '';
+      if (holder) holders.add(`${code}\u0000${holder}`);
+    }
+  }
+  const linked: string[] = [];
+  for (const sheet of sheets) {
+    const kind = kindOf.get(sheet.name)?.kind;
+    if (kind !== 'clients' && kind !== 'family_members') continue;
+    for (const row of sheet.rows) {
+      const code = cell(sheet, row, 'client_code').toLowerCase();
+      if (!codes.has(code)) continue;
+      if (kind === 'family_members') {
+        const name = looseName(`${cell(sheet, row, 'first_name')} ${cell(sheet, row, 'last_name')}`);
+        if (!holders.has(`${code}\u0000${name}`)) continue;
+      }
+      linked.push(placeKey(sheet.name, row.rowNumber));
+    }
+  }
+  return linked;
+}
+
 export function errorCellsOf(
   sheets: ReadSheet[],
   rows: Array<{ sheet: string; rowNumber: number }>,
+  taken: TakenSheet[] = [],
 ): ErrorCells {
   const wanted = new Set(rows.map((r) => placeKey(r.sheet, r.rowNumber)));
+  for (const place of linkedPlaces(sheets, taken, wanted)) wanted.add(place);
   return {
     sheets: sheets
       .map((s) => ({
@@ -165,7 +216,7 @@ export async function commit(deps: WorkDeps, claimed: Claimed, ctl: Control): Pr
   if (!read) throw new Error('The import job has no cells to write.');
   const { job, sheets } = read;
   if (job.cancelRequested) {
-    await finish(deps, claimed, ctl, sheets, 'cancelled');
+    await finish(deps, claimed, ctl, sheets, 'cancelled', job.sheets);
     return;
   }
   const plan = await planJob(deps, job, sheets);
@@ -227,7 +278,7 @@ export async function commit(deps: WorkDeps, claimed: Claimed, ctl: Control): Pr
     }
     cancelled = await writeBatch(deps, claimed, ctl, writer, batch);
   }
-  await finish(deps, claimed, ctl, sheets, cancelled ? 'cancelled' : 'done');
+  await finish(deps, claimed, ctl, sheets, cancelled ? 'cancelled' : 'done', job.sheets);
 }
 
 /** Moves the progress on by `rows` in `tx`, renewing the lease; answers whether a cancel was asked for. */
@@ -315,6 +366,7 @@ async function finish(
   ctl: Control,
   sheets: ReadSheet[],
   status: 'done' | 'cancelled',
+  taken: TakenSheet[],
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const counts = await repo.commitCounts(tx, claimed.agencyId, claimed.id);
@@ -327,7 +379,7 @@ async function finish(
         status,
         counts,
         cells: null,
-        errorCells: errors.length > 0 ? seal(deps.encryptionKey, errorCellsOf(sheets, errors)) : null,
+        errorCells: errors.length > 0 ? seal(deps.encryptionKey, errorCellsOf(sheets, errors, taken)) : null,
         finishedAt: new Date(),
         lockedBy: null,
         lockedUntil: null,

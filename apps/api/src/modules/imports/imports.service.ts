@@ -623,7 +623,7 @@ export async function importErrorsXlsx(
   if (rows.length > 0) {
     const stored = await repo.jobCells(deps.db, ws.agencyId, job.id);
     const cells: ErrorCells | null = stored?.cells
-      ? errorCellsOf(unseal<ReadSheet[]>(deps.encryptionKey, stored.cells), rows)
+      ? errorCellsOf(unseal<ReadSheet[]>(deps.encryptionKey, stored.cells), rows, job.sheets)
       : stored?.errorCells
         ? unseal<ErrorCells>(deps.encryptionKey, stored.errorCells)
         : null;

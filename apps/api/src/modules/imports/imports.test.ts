@@ -47,6 +47,7 @@ import {
 import { agencyScope, inScope, type TenantScope } from '../../db/scope.ts';
 import { runOneJob } from './import-runner.ts';
 import { IMPORT_NOT_FOUND, IMPORT_STATE } from './imports.service.ts';
+import { TEMPLATE_EXAMPLES } from './template.ts';
 
 // The import (issue 26 items 3–6, decision 036), through the API as the screen calls it, against the real engine:
 // an agent's list uploaded, checked in the background, committed household by household, and what that leaves in
@@ -289,6 +290,48 @@ describe('an import of an agent’s own list', () => {
     expect(await agencyBook(t.db, agency.agencyId)).toMatchObject({ clients: 1, plans: 1 });
     // Once the job's cells are gone, the rows with errors are still there to fix.
     expect((await readErrors())[1]![0]).toMatch(/^Row 3, End Date: /);
+  });
+
+  it('puts the Clients and Family Members rows a bad plan links to in the errors file, which links up again', async () => {
+    const { token } = await owner();
+    // The template's example book, its motor plan (Ravi's, held by Sunita) with a premium that is no amount.
+    const workbook = new ExcelJS.Workbook();
+    for (const sheet of BOOK_SHEETS) {
+      const ws = workbook.addWorksheet(sheet.name);
+      ws.addRow(sheet.columns.map((c) => c.header));
+      for (const row of TEMPLATE_EXAMPLES[sheet.key]) {
+        const cells = sheet.columns.map((c) => String(row[c.field] ?? ''));
+        if (sheet.key === 'plans' && row.held_by === 'Sunita Sharma') {
+          cells[sheet.columns.findIndex((c) => c.field === 'money')] = 'twelve thousand';
+        }
+        ws.addRow(cells);
+      }
+    }
+    const book = Buffer.from(await workbook.xlsx.writeBuffer());
+    const job = await checkedImport(t.app, token, book, 'book.xlsx');
+    expect(job.counts.errors).toBe(1);
+    expect((await committedImport(t.app, token, job.id)).status).toBe('done');
+
+    const res = await importCall(t.app, token, 'GET', `/api/imports/${job.id}/errors.xlsx`);
+    expect(res.statusCode).toBe(200);
+    const errors = new ExcelJS.Workbook();
+    await errors.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheetRows = (name: string) =>
+      (errors.getWorksheet(name)?.getSheetValues() ?? []).slice(2).filter(Boolean) as unknown[][];
+    expect(errors.worksheets.map((w) => w.name)).toEqual(['Clients', 'Family Members', 'Plans']);
+    expect(sheetRows('Clients').map((r) => r.slice(2, 5))).toEqual([['CL-001', 'Ravi', 'Sharma']]);
+    expect(sheetRows('Family Members').map((r) => r.slice(2, 4))).toEqual([['CL-001', 'Sunita']]);
+    expect(sheetRows('Plans')).toHaveLength(1);
+
+    // Uploaded again as it is: the client and the member are already present, the plan's premium its only error.
+    const again = await checkedImport(t.app, token, Buffer.from(res.rawPayload), 'book-errors.xlsx');
+    const rows = (await rowsOf(token, again.id)).data;
+    expect(rows.map((r) => [r.sheet, r.outcome])).toEqual([
+      ['Clients', 'matched_client'],
+      ['Family Members', 'duplicate'],
+      ['Plans', 'error'],
+    ]);
+    expect(rows[2]!.errors.map((e) => e.column)).toEqual(['Premium / Amount']);
   });
 
   it('runs the dry run again on a changed mapping, and remembers it for the next upload when asked', async () => {
