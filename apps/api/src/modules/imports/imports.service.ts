@@ -506,6 +506,20 @@ export async function changeImportHouseholds(
           );
         }
       }
+      // A household matched to a client already in the book writes no client: split, its holders would be
+      // looked for as clients of their own rather than added as that client's family members. Refused plainly.
+      const matched = households.find(
+        (h) =>
+          h.outcome === 'matched_client' &&
+          input.splits.includes(h.key) &&
+          !job.changes.splits.includes(h.key),
+      );
+      if (matched) {
+        throw badField(
+          'splits',
+          `${matched.client_name} is already in your book: their family members and plans are added to them, and the household cannot be split.`,
+        );
+      }
       return { changes: { merges: input.merges, splits: input.splits } };
     },
     (job) =>

@@ -253,6 +253,21 @@ describe('an import of an agent’s own list', () => {
       .from(providers)
       .where(and(eq(providers.agencyId, agency.agencyId), eq(providers.providerName, 'LIC of India')));
     expect(lic).toHaveLength(1);
+
+    // A household whose client is already in the agency writes no client: splitting it would write nothing.
+    const third = await checkedImport(t.app, token, plansCsv(FAMILIES));
+    const households = ImportHouseholdsResponseSchema.parse(
+      (await importCall(t.app, token, 'GET', `/api/imports/${third.id}/households`)).json(),
+    ).data;
+    const matched = households.find((h) => h.members.length > 0)!;
+    expect(matched.outcome).toBe('matched_client');
+    const split = await importCall(t.app, token, 'PUT', `/api/imports/${third.id}/households`, {
+      merges: [],
+      splits: [matched.key],
+    });
+    expect(split.statusCode).toBe(400);
+    expect(split.json().fields.splits).toMatch(/already in your book/);
+    expect(data(await importCall(t.app, token, 'GET', `/api/imports/${third.id}`)).status).toBe('checked');
   });
 
   it('names each bad row’s column in the form’s words, skips it, and gives it back in the errors file', async () => {
