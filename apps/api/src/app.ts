@@ -292,7 +292,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (runsImports) {
     app.addHook('onReady', async () => {
       importRunner = startImportRunner(
-        { db, encryptionKey: config.encryptionKey, log: app.log },
+        { db, engine: database.engine, encryptionKey: config.encryptionKey, log: app.log },
         config.importPollSeconds * 1000,
       );
     });

@@ -267,4 +267,12 @@ describe('guessing which book sheet a sheet is', () => {
     expect(guessSheetKind('Dependents', ['Client Code', 'Name', 'Relation', 'DOB'])).toBe('family_members');
     expect(guessSheetKind('Instructions', ['How to fill this template'])).toBeNull();
   });
+
+  it('never takes a sheet of instructions or lists, whatever its columns name', () => {
+    const headers = ['Client Name', 'Mobile', 'Policy No', 'Insurer', 'Premium', 'DOC'];
+    for (const name of ['Instructions', 'instructions ', 'Read Me', 'Lists', 'Notes', 'Help']) {
+      expect(guessSheetKind(name, headers)).toBeNull();
+    }
+    expect(guessSheetKind('My Policies', headers)).toBe('plans');
+  });
 });

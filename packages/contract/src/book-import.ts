@@ -522,6 +522,9 @@ function nameHint(name: string): BookSheetKey | null {
   return null;
 }
 
+/** The names (as headerKey spells them) of sheets that are notes, not rows: instructions, read me, lists. */
+const NOT_ROWS = /^(instructions?|readme|notes?|help|howto|lists?|dropdowns?|choices)$/;
+
 /**
  * Which book sheet a sheet of the file is, from its name and headers (null: not imported). The book's own
  * names are taken at their word; otherwise a sheet with policy columns is Plans, one with a relationship
@@ -530,6 +533,8 @@ function nameHint(name: string): BookSheetKey | null {
 export function guessSheetKind(name: string, headers: readonly string[]): BookSheetKey | null {
   const hint = nameHint(name);
   const key = headerKey(name);
+  // A sheet of instructions or of drop-down lists (the template's) holds no rows to import.
+  if (NOT_ROWS.test(key)) return null;
   if (key === 'clients' || key === 'familymembers' || key === 'plans') return hint;
   const mapped = (kind: BookSheetKey) =>
     new Set(Object.values(suggestMapping(kind, headers)).filter((f): f is string => f !== null));

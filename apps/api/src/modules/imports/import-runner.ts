@@ -6,8 +6,8 @@ import {
   type Control,
   commit,
   dryRun,
-  FAILURE_MESSAGE,
   failJob,
+  failureMessage,
   Superseded,
   type WorkDeps,
 } from './import-work.ts';
@@ -70,7 +70,11 @@ async function work(deps: WorkDeps, job: Claimed, ctl: Control, attempts: number
   heartbeat.unref();
   try {
     if (attempts > MAX_ATTEMPTS) {
-      await failJob(deps, job, ctl, FAILURE_MESSAGE);
+      deps.log.error(
+        { job: job.id, attempts, status: job.status },
+        `an import job was failed: its runner stopped ${attempts - 1} times while working it`,
+      );
+      await failJob(deps, job, ctl, failureMessage(job.status));
       return;
     }
     if (job.status === 'checking') await dryRun(deps, job, ctl);
@@ -78,7 +82,7 @@ async function work(deps: WorkDeps, job: Claimed, ctl: Control, attempts: number
   } catch (err) {
     if (err instanceof Superseded) return;
     deps.log.error({ err, job: job.id }, 'an import job failed');
-    await failJob(deps, job, ctl, FAILURE_MESSAGE).catch((e: unknown) =>
+    await failJob(deps, job, ctl, failureMessage(job.status)).catch((e: unknown) =>
       deps.log.error({ err: e, job: job.id }, 'an import job could not be marked failed'),
     );
   } finally {

@@ -1,4 +1,5 @@
-import type { ImportCounts } from '@portal/contract';
+import { setImmediate as turn } from 'node:timers/promises';
+import type { ImportCounts, ImportSheet } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { importJobs, users } from '../../db/schema.ts';
@@ -27,6 +28,8 @@ import { seal, unseal } from './sealed.ts';
 
 export interface WorkDeps {
   db: Db;
+  /** PGlite has one connection, which a batch's transaction holds: its batches are smaller (see BATCH). */
+  engine?: 'pglite' | 'postgres';
   encryptionKey: Buffer;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
@@ -56,11 +59,23 @@ export class Superseded extends Error {}
  * committed in 16 s at 50 a batch against 23 s at 20; about 22 s at 50 once the inserts were planned per call);
  * a cancel still stops within a fraction of a second.
  */
-const BATCH_HOUSEHOLDS = 50;
-const BATCH_ROWS = 500;
+const BATCH = {
+  postgres: { households: 50, rows: 500 },
+  // PGlite runs each statement in this process and one transaction at a time: while a batch is written, no other
+  // call of the app (the screen polling the job's progress) gets an answer. Small batches keep that wait short.
+  pglite: { households: 10, rows: 100 },
+} as const;
 
-export const FAILURE_MESSAGE =
-  'The import stopped because of an unexpected error. What it wrote stays: undo it, or import the rest again.';
+/** Why a job failed, as its screen says it: a dry run wrote nothing, a commit may have written some households. */
+export const FAILURE_MESSAGES = {
+  check:
+    'The check of this file stopped because of an unexpected error. Nothing was written: upload the file again.',
+  commit:
+    'The import stopped because of an unexpected error. What it wrote stays: undo it, or import the rest again.',
+} as const;
+
+export const failureMessage = (status: string) =>
+  status === 'checking' ? FAILURE_MESSAGES.check : FAILURE_MESSAGES.commit;
 
 const placeKey = (sheet: string, rowNumber: number) => `${sheet}\u0000${rowNumber}`;
 
@@ -102,6 +117,7 @@ export async function dryRun(deps: WorkDeps, claimed: Claimed, ctl: Control): Pr
           status: 'checked',
           counts: plan.counts,
           households: plan.households,
+          attempts: 0,
           lockedBy: null,
           lockedUntil: null,
         },
@@ -124,11 +140,62 @@ export interface ErrorCells {
   sheets: Array<{ name: string; headers: string[]; rows: ReadRow[] }>;
 }
 
+/** How the job takes a sheet: its kind and its columns' fields. */
+type TakenSheet = Pick<ImportSheet, 'name' | 'kind' | 'mapping'>;
+
+const looseName = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The rows of a book (a Clients sheet) that rows with errors link to by Client Code: the client's Clients row, and
+ * the Family Members rows their plans' Held By names. Without them the errors file, fixed and uploaded again, has
+ * plans of no client; with them, the linked rows already imported match as existing ("already present").
+ */
+function linkedPlaces(sheets: ReadSheet[], taken: TakenSheet[], wanted: Set<string>): string[] {
+  const kindOf = new Map(taken.map((t) => [t.name, t]));
+  if (!taken.some((t) => t.kind === 'clients')) return [];
+  const cell = (sheet: ReadSheet, row: ReadRow, field: string) => {
+    const mapping = kindOf.get(sheet.name)?.mapping ?? {};
+    const i = sheet.headers.findIndex((h) => mapping[h] === field);
+    return i < 0 ? '' : (row.cells[i] ?? '').trim();
+  };
+  const codes = new Set<string>();
+  const holders = new Set<string>();
+  for (const sheet of sheets) {
+    const kind = kindOf.get(sheet.name)?.kind;
+    if (kind !== 'plans' && kind !== 'family_members') continue;
+    for (const row of sheet.rows) {
+      if (!wanted.has(placeKey(sheet.name, row.rowNumber))) continue;
+      const code = cell(sheet, row, 'client_code').toLowerCase();
+      if (!code) continue;
+      codes.add(code);
+      const holder = kind === 'plans' ? looseName(cell(sheet, row, 'held_by')) : '';
+      if (holder) holders.add(`${code}\u0000${holder}`);
+    }
+  }
+  const linked: string[] = [];
+  for (const sheet of sheets) {
+    const kind = kindOf.get(sheet.name)?.kind;
+    if (kind !== 'clients' && kind !== 'family_members') continue;
+    for (const row of sheet.rows) {
+      const code = cell(sheet, row, 'client_code').toLowerCase();
+      if (!codes.has(code)) continue;
+      if (kind === 'family_members') {
+        const name = looseName(`${cell(sheet, row, 'first_name')} ${cell(sheet, row, 'last_name')}`);
+        if (!holders.has(`${code}\u0000${name}`)) continue;
+      }
+      linked.push(placeKey(sheet.name, row.rowNumber));
+    }
+  }
+  return linked;
+}
+
 export function errorCellsOf(
   sheets: ReadSheet[],
   rows: Array<{ sheet: string; rowNumber: number }>,
+  taken: TakenSheet[] = [],
 ): ErrorCells {
   const wanted = new Set(rows.map((r) => placeKey(r.sheet, r.rowNumber)));
+  for (const place of linkedPlaces(sheets, taken, wanted)) wanted.add(place);
   return {
     sheets: sheets
       .map((s) => ({
@@ -149,7 +216,7 @@ export async function commit(deps: WorkDeps, claimed: Claimed, ctl: Control): Pr
   if (!read) throw new Error('The import job has no cells to write.');
   const { job, sheets } = read;
   if (job.cancelRequested) {
-    await finish(deps, claimed, ctl, sheets, 'cancelled');
+    await finish(deps, claimed, ctl, sheets, 'cancelled', job.sheets);
     return;
   }
   const plan = await planJob(deps, job, sheets);
@@ -196,19 +263,22 @@ export async function commit(deps: WorkDeps, claimed: Claimed, ctl: Control): Pr
     services: await loadServices(deps.db),
     providers: new Map(),
   };
+  const size = BATCH[deps.engine ?? 'postgres'];
   let cancelled = false;
   for (let i = 0; i < todo.length && !cancelled; ) {
+    // The other calls waiting on the database and the event loop (the job's status, other screens) come first.
+    await turn();
     if (ctl.stopping()) return;
     const batch: HouseholdWork[] = [];
     let rows = 0;
-    while (i < todo.length && batch.length < BATCH_HOUSEHOLDS && (batch.length === 0 || rows < BATCH_ROWS)) {
+    while (i < todo.length && batch.length < size.households && (batch.length === 0 || rows < size.rows)) {
       const next = todo[i++]!;
       batch.push(next);
       rows += next.rows.length;
     }
     cancelled = await writeBatch(deps, claimed, ctl, writer, batch);
   }
-  await finish(deps, claimed, ctl, sheets, cancelled ? 'cancelled' : 'done');
+  await finish(deps, claimed, ctl, sheets, cancelled ? 'cancelled' : 'done', job.sheets);
 }
 
 /** Moves the progress on by `rows` in `tx`, renewing the lease; answers whether a cancel was asked for. */
@@ -296,6 +366,7 @@ async function finish(
   ctl: Control,
   sheets: ReadSheet[],
   status: 'done' | 'cancelled',
+  taken: TakenSheet[],
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const counts = await repo.commitCounts(tx, claimed.agencyId, claimed.id);
@@ -308,7 +379,7 @@ async function finish(
         status,
         counts,
         cells: null,
-        errorCells: errors.length > 0 ? seal(deps.encryptionKey, errorCellsOf(sheets, errors)) : null,
+        errorCells: errors.length > 0 ? seal(deps.encryptionKey, errorCellsOf(sheets, errors, taken)) : null,
         finishedAt: new Date(),
         lockedBy: null,
         lockedUntil: null,

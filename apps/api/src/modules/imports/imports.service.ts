@@ -425,6 +425,8 @@ async function checkAgain(
         ...values,
         status: 'checking',
         revision: job.revision + 1,
+        // A new piece of work: the claims that count towards giving up on a job start again.
+        attempts: 0,
         lockedBy: null,
         lockedUntil: null,
       });
@@ -492,9 +494,32 @@ export async function changeImportHouseholds(
         ...job.changes.merges.flat(),
         ...job.changes.splits,
       ]);
-      const named = [...input.merges.flat(), ...input.splits];
-      const unknown = named.find((key) => !known.has(key));
-      if (unknown !== undefined) throw badField('merges', `No household of this import is ${unknown}.`);
+      for (const [field, named] of [
+        ['merges', input.merges.flat()],
+        ['splits', input.splits],
+      ] as const) {
+        const unknown = named.find((key) => !known.has(key));
+        if (unknown !== undefined) {
+          throw badField(
+            field,
+            `No household of this import is ${unknown}: its rows may have moved with a changed mapping. Look at the households again.`,
+          );
+        }
+      }
+      // A household matched to a client already in the book writes no client: split, its holders would be
+      // looked for as clients of their own rather than added as that client's family members. Refused plainly.
+      const matched = households.find(
+        (h) =>
+          h.outcome === 'matched_client' &&
+          input.splits.includes(h.key) &&
+          !job.changes.splits.includes(h.key),
+      );
+      if (matched) {
+        throw badField(
+          'splits',
+          `${matched.client_name} is already in your book: their family members and plans are added to them, and the household cannot be split.`,
+        );
+      }
       return { changes: { merges: input.merges, splits: input.splits } };
     },
     (job) =>
@@ -519,6 +544,7 @@ export async function commitImport(deps: ImportsDeps, subject: TokenSubject, id:
         committedAt: new Date(),
         progressDone: 0,
         progressTotal: job.counts.rows,
+        attempts: 0,
         lockedBy: null,
         lockedUntil: null,
       });
@@ -611,7 +637,7 @@ export async function importErrorsXlsx(
   if (rows.length > 0) {
     const stored = await repo.jobCells(deps.db, ws.agencyId, job.id);
     const cells: ErrorCells | null = stored?.cells
-      ? errorCellsOf(unseal<ReadSheet[]>(deps.encryptionKey, stored.cells), rows)
+      ? errorCellsOf(unseal<ReadSheet[]>(deps.encryptionKey, stored.cells), rows, job.sheets)
       : stored?.errorCells
         ? unseal<ErrorCells>(deps.encryptionKey, stored.errorCells)
         : null;

@@ -47,6 +47,7 @@ import {
 import { agencyScope, inScope, type TenantScope } from '../../db/scope.ts';
 import { runOneJob } from './import-runner.ts';
 import { IMPORT_NOT_FOUND, IMPORT_STATE } from './imports.service.ts';
+import { TEMPLATE_EXAMPLES } from './template.ts';
 
 // The import (issue 26 items 3–6, decision 036), through the API as the screen calls it, against the real engine:
 // an agent's list uploaded, checked in the background, committed household by household, and what that leaves in
@@ -252,6 +253,21 @@ describe('an import of an agent’s own list', () => {
       .from(providers)
       .where(and(eq(providers.agencyId, agency.agencyId), eq(providers.providerName, 'LIC of India')));
     expect(lic).toHaveLength(1);
+
+    // A household whose client is already in the agency writes no client: splitting it would write nothing.
+    const third = await checkedImport(t.app, token, plansCsv(FAMILIES));
+    const households = ImportHouseholdsResponseSchema.parse(
+      (await importCall(t.app, token, 'GET', `/api/imports/${third.id}/households`)).json(),
+    ).data;
+    const matched = households.find((h) => h.members.length > 0)!;
+    expect(matched.outcome).toBe('matched_client');
+    const split = await importCall(t.app, token, 'PUT', `/api/imports/${third.id}/households`, {
+      merges: [],
+      splits: [matched.key],
+    });
+    expect(split.statusCode).toBe(400);
+    expect(split.json().fields.splits).toMatch(/already in your book/);
+    expect(data(await importCall(t.app, token, 'GET', `/api/imports/${third.id}`)).status).toBe('checked');
   });
 
   it('names each bad row’s column in the form’s words, skips it, and gives it back in the errors file', async () => {
@@ -289,6 +305,48 @@ describe('an import of an agent’s own list', () => {
     expect(await agencyBook(t.db, agency.agencyId)).toMatchObject({ clients: 1, plans: 1 });
     // Once the job's cells are gone, the rows with errors are still there to fix.
     expect((await readErrors())[1]![0]).toMatch(/^Row 3, End Date: /);
+  });
+
+  it('puts the Clients and Family Members rows a bad plan links to in the errors file, which links up again', async () => {
+    const { token } = await owner();
+    // The template's example book, its motor plan (Ravi's, held by Sunita) with a premium that is no amount.
+    const workbook = new ExcelJS.Workbook();
+    for (const sheet of BOOK_SHEETS) {
+      const ws = workbook.addWorksheet(sheet.name);
+      ws.addRow(sheet.columns.map((c) => c.header));
+      for (const row of TEMPLATE_EXAMPLES[sheet.key]) {
+        const cells = sheet.columns.map((c) => String(row[c.field] ?? ''));
+        if (sheet.key === 'plans' && row.held_by === 'Sunita Sharma') {
+          cells[sheet.columns.findIndex((c) => c.field === 'money')] = 'twelve thousand';
+        }
+        ws.addRow(cells);
+      }
+    }
+    const book = Buffer.from(await workbook.xlsx.writeBuffer());
+    const job = await checkedImport(t.app, token, book, 'book.xlsx');
+    expect(job.counts.errors).toBe(1);
+    expect((await committedImport(t.app, token, job.id)).status).toBe('done');
+
+    const res = await importCall(t.app, token, 'GET', `/api/imports/${job.id}/errors.xlsx`);
+    expect(res.statusCode).toBe(200);
+    const errors = new ExcelJS.Workbook();
+    await errors.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheetRows = (name: string) =>
+      (errors.getWorksheet(name)?.getSheetValues() ?? []).slice(2).filter(Boolean) as unknown[][];
+    expect(errors.worksheets.map((w) => w.name)).toEqual(['Clients', 'Family Members', 'Plans']);
+    expect(sheetRows('Clients').map((r) => r.slice(2, 5))).toEqual([['CL-001', 'Ravi', 'Sharma']]);
+    expect(sheetRows('Family Members').map((r) => r.slice(2, 4))).toEqual([['CL-001', 'Sunita']]);
+    expect(sheetRows('Plans')).toHaveLength(1);
+
+    // Uploaded again as it is: the client and the member are already present, the plan's premium its only error.
+    const again = await checkedImport(t.app, token, Buffer.from(res.rawPayload), 'book-errors.xlsx');
+    const rows = (await rowsOf(token, again.id)).data;
+    expect(rows.map((r) => [r.sheet, r.outcome])).toEqual([
+      ['Clients', 'matched_client'],
+      ['Family Members', 'duplicate'],
+      ['Plans', 'error'],
+    ]);
+    expect(rows[2]!.errors.map((e) => e.column)).toEqual(['Premium / Amount']);
   });
 
   it('runs the dry run again on a changed mapping, and remembers it for the next upload when asked', async () => {
@@ -603,7 +661,12 @@ describe('the runner', () => {
     m = await createTestApp({ env: { IMPORT_POLL_SECONDS: '0' } });
   });
   afterAll(() => m?.close());
-  const deps = () => ({ db: m.database.db, encryptionKey: m.config.encryptionKey, log: m.app.log });
+  const deps = () => ({
+    db: m.database.db,
+    engine: m.database.engine,
+    encryptionKey: m.config.encryptionKey,
+    log: m.app.log,
+  });
 
   /** Every job with work of the test app, done. */
   async function drain() {
@@ -618,6 +681,36 @@ describe('the runner', () => {
     await drain();
     return data(res).id;
   }
+
+  it('checks a job again as often as it is changed: a fourth dry run is no runner that keeps stopping', async () => {
+    // Each claim counted towards the runner giving up on a job, across every dry run of it: the fourth failed it.
+    const { token } = await owner(m.app);
+    const id = await checked(token, [
+      { client: 'Ravi Sharma', phone: '9876543210', policy: 'M-1' },
+      { client: 'Ravi K Sharma', phone: '9876543210', policy: 'M-2' },
+    ]);
+    const put = async (path: string, body: object) => {
+      const res = await importCall(m.app, token, 'PUT', `/api/imports/${id}/${path}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      await drain();
+    };
+    const job = data(await importCall(m.app, token, 'GET', `/api/imports/${id}`));
+    await put('mapping', {
+      sheets: [{ name: job.sheets[0]!.name, kind: 'plans', mapping: { 'Plan Name': null } }],
+    });
+    const households = ImportHouseholdsResponseSchema.parse(
+      (await importCall(m.app, token, 'GET', `/api/imports/${id}/households`)).json(),
+    ).data;
+    await put('households', { merges: [[households[0]!.key, households[1]!.key]], splits: [] });
+    expect(data(await importCall(m.app, token, 'GET', `/api/imports/${id}`))).toMatchObject({
+      status: 'checked',
+      counts: { households: 1 },
+    });
+    await put('households', { merges: [], splits: [] });
+    const separated = data(await importCall(m.app, token, 'GET', `/api/imports/${id}`));
+    expect(separated.failure).toBeNull();
+    expect(separated).toMatchObject({ status: 'checked', counts: { households: 2 } });
+  });
 
   it('allows one import per agency at a time', async () => {
     const { token } = await owner(m.app);
@@ -637,6 +730,28 @@ describe('the runner', () => {
     expect(await runOneJob(deps())).toBe(true);
     expect((await uploadFile(m.app, token, plansCsv(FAMILIES))).statusCode).toBe(201);
     await drain();
+  });
+
+  it('answers the job’s status during a commit, with its progress moving on, before the job is done', async () => {
+    const { token } = await owner(m.app);
+    const id = await checked(token, householdLines(1000, 3, 'P'));
+    await importCall(m.app, token, 'POST', `/api/imports/${id}/commit`);
+    let finished = false;
+    const running = runOneJob(deps()).finally(() => {
+      finished = true;
+    });
+    // What the screen's polling sees while the runner writes (PGlite has one connection for both).
+    const seen: ImportJob[] = [];
+    while (!finished) {
+      const job = await getJob(m, token, id);
+      if (!finished) seen.push(job);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await running;
+    expect((await getJob(m, token, id)).status).toBe('done');
+    const midway = seen.filter((j) => j.status === 'running' && j.progress.done > 0);
+    expect(midway.length, JSON.stringify(seen.map((j) => [j.status, j.progress]))).toBeGreaterThan(0);
+    expect(midway[0]!.progress.done).toBeLessThan(midway[0]!.progress.total);
   });
 
   it('stops a running commit after the batch in hand when cancelled; what was written stays', async () => {
@@ -720,12 +835,24 @@ describe('the runner', () => {
     await runOneJob(deps());
     const job = await getJob(m, token, id);
     expect(job.status).toBe('failed');
+    // A dry run writes nothing: there is nothing to undo.
     expect(job.failure).toMatch(/unexpected error/);
+    expect(job.failure).toMatch(/nothing was written/i);
+    expect(job.failure).not.toMatch(/undo/i);
     const jobs = await m.db
       .select({ id: importJobs.id })
       .from(importJobs)
       .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['failed'])));
     expect(jobs).toHaveLength(1);
+
+    // A commit that fails has written what it wrote: that stays, and undo is offered.
+    const other = await checked(token, FAMILIES.slice(2, 3));
+    await importCall(m.app, token, 'POST', `/api/imports/${other}/commit`);
+    await m.db.update(importJobs).set({ attempts: 3 }).where(eq(importJobs.id, other));
+    await runOneJob(deps());
+    const failed = await getJob(m, token, other);
+    expect(failed.status).toBe('failed');
+    expect(failed.failure).toMatch(/What it wrote stays: undo it/);
   });
 });
 

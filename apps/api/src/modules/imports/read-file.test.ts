@@ -146,6 +146,21 @@ describe('reading an .xlsx', () => {
     ]);
   });
 
+  it('leaves out hidden and very hidden sheets', async () => {
+    const wb = new ExcelJS.Workbook();
+    for (const [name, state] of [
+      ['Plans', 'visible'],
+      ['Lists', 'hidden'],
+      ['Secret', 'veryHidden'],
+    ] as const) {
+      const ws = wb.addWorksheet(name, { state });
+      ws.addRow(['Client Name', 'Policy No']);
+      ws.addRow(['Ravi Sharma', 'P-1']);
+    }
+    const file = await readSpreadsheet(Buffer.from(await wb.xlsx.writeBuffer()), 'book.xlsx');
+    expect(file.sheets.map((s) => s.name)).toEqual(['Plans']);
+  });
+
   it('takes the first row as the header when no row has two cells', async () => {
     const bytes = await xlsx((wb) => {
       const ws = wb.addWorksheet('Names');
@@ -285,12 +300,12 @@ describe('reading an .xlsx', () => {
       const filled = Buffer.from(await wb.xlsx.writeBuffer());
       for (const bytes of [template, filled]) {
         const file = await readSpreadsheet(bytes, 'book.xlsx');
+        // Its hidden sheet of drop-down lists is no sheet to import.
         expect(file.sheets.map((s) => s.name)).toEqual([
           'Instructions',
           'Clients',
           'Family Members',
           'Plans',
-          'Lists',
         ]);
         const plans = file.sheets.find((s) => s.name === 'Plans')!;
         expect(plans.headers[6]).toBe('Start Date');

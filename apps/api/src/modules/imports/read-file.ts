@@ -400,6 +400,14 @@ class Utf8WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
   }
 }
 
+/** The names of the workbook's hidden and very hidden sheets (its workbook part, read before the sheets). */
+function hiddenSheets(reader: ExcelJS.stream.xlsx.WorkbookReader): Set<string> {
+  const sheets =
+    (reader as unknown as { model?: { sheets?: Array<{ name: string; state?: string }> } }).model?.sheets ??
+    [];
+  return new Set(sheets.filter((s) => s.state === 'hidden' || s.state === 'veryHidden').map((s) => s.name));
+}
+
 async function readWorkbook(bytes: Buffer, parts: Map<string, Buffer>): Promise<ReadSheet[]> {
   const before = new Set(ourTempFiles());
   const limits = new Limits();
@@ -424,6 +432,11 @@ async function readWorkbook(bytes: Buffer, parts: Map<string, Buffer>): Promise<
         (reader as unknown as { properties?: { model?: { date1904?: boolean } } }).properties?.model
           ?.date1904,
       );
+      // A hidden sheet (the template's drop-down lists) is no sheet to import: read past, nothing kept.
+      if (hiddenSheets(reader).has(ws.name)) {
+        for await (const _ of ws);
+        continue;
+      }
       const sheet = new SheetBuilder(ws.name, limits);
       for await (const row of ws) {
         if (limits.failure) continue;
