@@ -64,6 +64,7 @@ export const ACTIVITY_SENTENCE = {
   'import.committed': 'Imported clients from a file',
   'import.cancel': 'Cancelled an import',
   'import.undo': 'Undid an import',
+  'import.errors_download': 'Downloaded the rows of an import that had errors',
 } as const satisfies Record<string, string>;
 export type ActivityAction = keyof typeof ACTIVITY_SENTENCE;
 export const ACTIVITY_ACTIONS = Object.keys(ACTIVITY_SENTENCE) as ActivityAction[];

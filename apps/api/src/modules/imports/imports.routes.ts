@@ -44,6 +44,6 @@ export function importsRoutes(app: FastifyInstance, deps: ImportsDeps): void {
   );
   addRoute(app, endpoints.undoImport, ({ req, params }) => undoImport(deps, caller(req), params.id, req.ip));
   addRoute(app, endpoints.importErrorsXlsx, ({ req, reply, params }) =>
-    importErrorsXlsx(deps, caller(req), params.id, reply),
+    importErrorsXlsx(deps, caller(req), params.id, reply, req.ip),
   );
 }

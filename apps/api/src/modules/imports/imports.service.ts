@@ -629,6 +629,7 @@ export async function importErrorsXlsx(
   subject: TokenSubject,
   id: string,
   reply: FastifyReply,
+  ip: string,
 ) {
   const ws = workspaceOf(subject);
   const job = await mustFind(deps.db, ws, id);
@@ -650,6 +651,13 @@ export async function importErrorsXlsx(
     }));
   }
   const bytes = await errorsWorkbook(sheets);
+  // The rows go back as the file had them, full identity numbers included (decision 036): who took them is kept.
+  await writeAudit(
+    deps.db,
+    audit(ws, subject, 'errors_download', job, ip, {
+      rows: sheets.reduce((n, s) => n + s.rows.filter((r) => r.errors.length > 0).length, 0),
+    }),
+  );
   const base =
     job.fileName
       .replace(/\.[^.]*$/, '')

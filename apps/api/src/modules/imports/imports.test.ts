@@ -305,6 +305,13 @@ describe('an import of an agent’s own list', () => {
     expect(await agencyBook(t.db, agency.agencyId)).toMatchObject({ clients: 1, plans: 1 });
     // Once the job's cells are gone, the rows with errors are still there to fix.
     expect((await readErrors())[1]![0]).toMatch(/^Row 3, End Date: /);
+    // They hold the file's own cells, identity numbers too (decision 036): every download is kept in the log.
+    const downloads = await t.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, job.id), eq(auditLog.action, 'import.errors_download')));
+    expect(downloads).toHaveLength(2);
+    expect(downloads[0]!.detail).toMatchObject({ rows: 1 });
   });
 
   it('puts the Clients and Family Members rows a bad plan links to in the errors file, which links up again', async () => {
