@@ -389,12 +389,19 @@ test('the owner imports three households from the template, fixing a wrong date 
   ]);
   const errors = new ExcelJS.Workbook();
   await errors.xlsx.load((await readFile((await errorsFile.path())!)) as unknown as ArrayBuffer);
-  expect(errors.worksheets.map((w) => w.name)).toEqual(['Plans']);
-  const [header, row] = [1, 2].map((n) => errors.worksheets[0]!.getRow(n).values as unknown[]);
+  // The Clients row the bad plan links to comes too, so the file links up when uploaded again (decision 036).
+  expect(errors.worksheets.map((w) => w.name)).toEqual(['Clients', 'Plans']);
+  const [header, row] = [1, 2].map((n) => errors.getWorksheet('Plans')!.getRow(n).values as unknown[]);
   expect(header!.slice(1, 3)).toEqual(['What is wrong', 'Client Code']);
   expect(row![1]).toBe('Row 4, Start Date: Start Date must be a real date: February 2024 has 29 days.');
   expect(row![header!.indexOf('Start Date')]).toBe('31/02/2024');
   expect(row![header!.indexOf('Policy / Account Number')]).toBe(policies[2]);
+  const linked = errors.getWorksheet('Clients')!;
+  expect(linked.rowCount).toBe(2);
+  const [clientHeader, clientRow] = [1, 2].map((n) => linked.getRow(n).values as unknown[]);
+  expect(clientHeader!.slice(1, 3)).toEqual(['What is wrong', 'Client Code']);
+  expect(clientRow![1] ?? '').toBe('');
+  expect(clientRow![2]).toBe(row![2]);
 
   // Not this file: cancelled, nothing written.
   await page.getByRole('button', { name: 'Cancel import' }).click();
