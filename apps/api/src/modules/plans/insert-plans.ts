@@ -119,6 +119,29 @@ export interface InsuredValues {
   phone: string | null;
 }
 
+/** The columns a plan's fields set on both tables, on creation and on edit: provider, name, dates, nominee. */
+export function planColumns(
+  plan: Pick<ParsedPlan, 'subtype_fields' | 'start_date' | 'end_date' | 'nominee'> & { provider_id: string },
+) {
+  const sub = plan.subtype_fields;
+  return {
+    providerId: plan.provider_id,
+    planName:
+      (sub.plan_name as string | undefined) ??
+      (sub.scheme as string | undefined) ??
+      (sub.scheme_name as string | undefined) ??
+      null,
+    startDate: plan.start_date,
+    endDate: plan.end_date,
+    subtypeFields: sub,
+    nomineeFullName: plan.nominee?.full_name ?? null,
+    nomineeRelation: plan.nominee?.relation ?? null,
+    nomineeDob: plan.nominee?.dob ?? null,
+    nomineePhone: plan.nominee?.phone_number ?? null,
+    nomineeEmail: plan.nominee?.email ?? null,
+  };
+}
+
 /**
  * A parsed plan as its table's row and a health policy's insured members: the one home of that mapping, for the
  * forms' plans above and the import's (modules/imports), which inserts many at once. `status` is the book's
@@ -131,25 +154,11 @@ export function planRow(
   | { kind: 'insurance'; values: PolicyValues; insured: InsuredValues[] }
   | { kind: 'investment'; values: AccountValues; insured: [] } {
   const sub = plan.subtype_fields;
-  const planName =
-    (sub.plan_name as string | undefined) ??
-    (sub.scheme as string | undefined) ??
-    (sub.scheme_name as string | undefined) ??
-    null;
   const common = {
     primaryClientId: at.primaryClientId,
     secondaryClientId: at.secondaryClientId,
-    providerId: plan.provider_id,
     serviceId: at.serviceId,
-    planName,
-    startDate: plan.start_date,
-    endDate: plan.end_date,
-    subtypeFields: sub,
-    nomineeFullName: plan.nominee?.full_name ?? null,
-    nomineeRelation: plan.nominee?.relation ?? null,
-    nomineeDob: plan.nominee?.dob ?? null,
-    nomineePhone: plan.nominee?.phone_number ?? null,
-    nomineeEmail: plan.nominee?.email ?? null,
+    ...planColumns(plan),
     documentId: at.documentId,
     createdBy: at.createdBy,
     ...(plan.status ? { status: plan.status } : {}),

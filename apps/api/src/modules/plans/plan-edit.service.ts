@@ -8,6 +8,7 @@ import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
 import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
+import { planColumns } from './insert-plans.ts';
 import * as repo from './plans.repository.ts';
 import { PLAN_NOT_FOUND, type PlansDeps, planDetailOf } from './plans.service.ts';
 
@@ -49,23 +50,7 @@ export async function updatePlan(
     );
   }
   const sub = input.subtype_fields;
-  const planName =
-    (sub.plan_name as string | undefined) ??
-    (sub.scheme as string | undefined) ??
-    (sub.scheme_name as string | undefined) ??
-    null;
-  const common = {
-    providerId: input.provider_id,
-    planName,
-    startDate: input.start_date,
-    endDate: input.end_date,
-    subtypeFields: sub,
-    nomineeFullName: input.nominee?.full_name ?? null,
-    nomineeRelation: input.nominee?.relation ?? null,
-    nomineeDob: input.nominee?.dob ?? null,
-    nomineePhone: input.nominee?.phone_number ?? null,
-    nomineeEmail: input.nominee?.email ?? null,
-  };
+  const common = planColumns(input);
   const before = row.plan;
   const changed = Object.entries({
     provider_id: before.providerId !== input.provider_id,
