@@ -370,6 +370,12 @@ interface Servers {
   stop(): Promise<void>;
 }
 
+/** The V8 heap flags the portal's `npm start` gives the server (package.json): the servers here run as it does. */
+const SERVER_HEAP_FLAGS: string[] =
+  (
+    JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start.match(/--max-old-space-size=\d+/g) ?? [];
+
 /** Forks bench-servers.ts with the apps named (the bench's, the 10k set's and the ceilings; the import's). */
 async function startServers(apps: {
   env?: Record<string, string>;
@@ -377,11 +383,14 @@ async function startServers(apps: {
   importEnv?: Record<string, string>;
 }): Promise<Servers> {
   const child = fork(path.join(import.meta.dirname, 'bench-servers.ts'), [], {
-    // BENCH_CPU_PROF=<dir>: the servers write a V8 CPU profile there when they stop (open it in Chrome DevTools).
+    // The servers run with the heap settings of `npm start` (decision 037), then BENCH_CPU_PROF=<dir>: the servers write a V8 CPU profile there when they stop (open it in Chrome DevTools).
     execArgv: [
       '--import',
       'tsx',
+      ...SERVER_HEAP_FLAGS,
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // BENCH_NODE_ARGS="--trace-gc …": V8 flags for the servers only (NODE_OPTIONS refuses most of them).
+      ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
     ],
     env: { ...process.env, BENCH_CHILD: JSON.stringify({ ...apps, ports, fileBytes: 1024 * 1024 }) },
   });

@@ -16,6 +16,8 @@ export const IMPORT_LIMITS = {
   maxColumns: 200,
   /** The bytes an .xlsx may inflate to (a zip bomb is refused past this). */
   maxUnzippedBytes: 200 * 1024 * 1024,
+  /** .csv files uploaded together as one book (a sheet each: Clients, Family Members, Plans); an .xlsx comes alone. */
+  maxFiles: 3,
 } as const;
 
 export const IMPORT_MESSAGES = {
@@ -28,6 +30,9 @@ export const IMPORT_MESSAGES = {
   wrongType: 'Choose an Excel (.xlsx) or CSV (.csv) file.',
   unreadable: 'The file could not be read as a spreadsheet. Save it again as .xlsx or .csv and upload it.',
   empty: 'The file has no rows to import.',
+  tooManyFiles: 'Upload at most 3 .csv files at once: one each for Clients, Family Members and Plans.',
+  xlsxAlone: 'An Excel (.xlsx) file holds all its sheets: upload it on its own, not with other files.',
+  sameFileTwice: 'The same file was chosen twice. Choose each .csv file once.',
   busy: 'Another import of your agency is running. Wait for it to finish or cancel it.',
   undoExpired: 'An import can be undone only within 24 hours of its commit.',
 } as const;

@@ -17,12 +17,15 @@ export interface MultipartSpec {
   /** Text fields read; others are refused. */
   fields: readonly string[];
   /** File fields with their size limits in bytes, and their labels for messages. */
-  files: Record<string, { maxBytes: number; label: string }>;
+  files: Record<string, { maxBytes: number; label: string; many?: { max: number; tooMany: string } }>;
 }
 
 export interface MultipartBody {
   fields: Record<string, string>;
+  /** A field's file (its first, for a field that takes `many`). */
   files: Record<string, UploadedFile>;
+  /** Every file of a field that takes `many`, in the order sent; their sizes together within its `maxBytes`. */
+  lists: Record<string, UploadedFile[]>;
 }
 
 const mib = (n: number) => `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB`;
@@ -50,7 +53,7 @@ export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): P
     const message = 'The request must be multipart/form-data.';
     throw new AppError('BAD_REQUEST', message, `${message} Send the fields ${spec.fields.join(', ')}.`);
   }
-  const body: MultipartBody = { fields: {}, files: {} };
+  const body: MultipartBody = { fields: {}, files: {}, lists: {} };
   const largest = Math.max(0, ...Object.values(spec.files).map((f) => f.maxBytes));
   try {
     for await (const part of req.parts({ limits: { fileSize: largest + 1 } })) {
@@ -64,19 +67,24 @@ export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): P
         // A file input left empty sends a part with no name and no bytes: no file.
         if (bytes.length === 0 && !part.filename) continue;
         if (bytes.length === 0) throw badField(part.fieldname, `${rule.label} is an empty file.`);
-        if (bytes.length > rule.maxBytes || part.file.truncated) {
+        const list = body.lists[part.fieldname] ?? [];
+        const sent = list.reduce((n, f) => n + f.bytes.length, bytes.length);
+        if (sent > rule.maxBytes || part.file.truncated) {
           throw badField(
             part.fieldname,
             `${rule.label} must be at most ${mib(rule.maxBytes)}.`,
             'PAYLOAD_TOO_LARGE',
           );
         }
-        body.files[part.fieldname] = {
-          field: part.fieldname,
-          filename: part.filename,
-          declaredType: part.mimetype,
-          bytes,
-        };
+        const file = { field: part.fieldname, filename: part.filename, declaredType: part.mimetype, bytes };
+        if (rule.many) {
+          if (list.length >= rule.many.max) throw badField(part.fieldname, rule.many.tooMany);
+          list.push(file);
+          body.lists[part.fieldname] = list;
+          body.files[part.fieldname] ??= file;
+        } else {
+          body.files[part.fieldname] = file;
+        }
       } else {
         if (!spec.fields.includes(part.fieldname)) {
           throw badField(part.fieldname, `The field ${part.fieldname} is not expected here.`);

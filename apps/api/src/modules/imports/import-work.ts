@@ -14,7 +14,7 @@ import {
 } from './commit-writer.ts';
 import { loadExisting } from './existing.repository.ts';
 import * as repo from './imports.repository.ts';
-import { type ImportPlan, importKeys, type PlanSheet, planImport } from './plan-import.ts';
+import { type ImportPlan, importKeys, type PlanSheet, planImportByTurns } from './plan-import.ts';
 import type { ReadRow, ReadSheet } from './read-file.ts';
 import { seal, unseal } from './sealed.ts';
 
@@ -90,7 +90,7 @@ async function planJob(deps: WorkDeps, job: repo.JobRow, sheets: ReadSheet[]): P
     agentId: job.agentId,
     encryptionKey: deps.encryptionKey,
   });
-  return planImport({ sheets: mapped, existing, changes: job.changes });
+  return planImportByTurns({ sheets: mapped, existing, changes: job.changes });
 }
 
 async function readJob(deps: WorkDeps, claimed: Claimed) {

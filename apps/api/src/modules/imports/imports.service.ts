@@ -24,13 +24,13 @@ import { type AuditEntry, actorOf, writeAudit } from '../../lib/audit.ts';
 import { sniffMime } from '../../lib/documents.ts';
 import { AppError, uniqueViolation } from '../../lib/errors.ts';
 import { recordAnswer } from '../../lib/idempotency.ts';
-import { readMultipart, unusableName } from '../../lib/multipart.ts';
+import { readMultipart, type UploadedFile, unusableName } from '../../lib/multipart.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { type Workspace, workspaceOf } from '../../lib/workspace.ts';
 import { type ErrorSheet, errorsWorkbook } from './errors-file.ts';
 import { type ErrorCells, errorCellsOf } from './import-work.ts';
 import * as repo from './imports.repository.ts';
-import { type ReadSheet, readSpreadsheet } from './read-file.ts';
+import { type ReadFile, type ReadSheet, readSpreadsheet } from './read-file.ts';
 import { seal, unseal } from './sealed.ts';
 import { removeCreated } from './undo.repository.ts';
 
@@ -259,14 +259,25 @@ export async function importHouseholds(
 
 // ---- Upload ----
 
-const SPEC = { fields: [], files: { file: { maxBytes: IMPORT_LIMITS.maxBytes, label: 'File' } } };
+const SPEC = {
+  fields: [],
+  files: {
+    file: {
+      maxBytes: IMPORT_LIMITS.maxBytes,
+      label: 'File',
+      many: { max: IMPORT_LIMITS.maxFiles, tooMany: IMPORT_MESSAGES.tooManyFiles },
+    },
+  },
+};
 
 async function readUpload(req: FastifyRequest) {
   try {
     const body = await readMultipart(req, SPEC);
-    const file = body.files.file;
-    if (!file) throw badField('file', 'Choose a file to import: an Excel (.xlsx) or CSV (.csv) file.');
-    return file;
+    const files = body.lists.file ?? [];
+    if (files.length === 0) {
+      throw badField('file', 'Choose a file to import: an Excel (.xlsx) or CSV (.csv) file.');
+    }
+    return files;
   } catch (err) {
     if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE' && err.extra.fields?.file) {
       throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge, IMPORT_MESSAGES.tooLarge, {
@@ -295,6 +306,41 @@ function takeSheet(
   return { name: sheet.name, ...taken, sample };
 }
 
+/**
+ * The uploaded files as one book: an .xlsx alone, or up to three .csv files (the template's sheets saved apart),
+ * each a sheet named after its file. Their rows count together against the 50,000.
+ */
+async function readUploads(uploads: UploadedFile[]): Promise<{ fileName: string; file: ReadFile }> {
+  const names = uploads.map((u) => u.filename.trim());
+  for (const [i, upload] of uploads.entries()) {
+    if (unusableName(names[i]!) || names[i] === '') {
+      throw badField('file', 'The file has a name that cannot be used. Rename the file and upload it again.');
+    }
+    // A document (a PDF, an image) is no spreadsheet, whatever its text would read as.
+    if (sniffMime(upload.bytes)) throw badField('file', IMPORT_MESSAGES.wrongType);
+  }
+  if (new Set(uploads.map((u) => u.bytes.toString('base64'))).size < uploads.length) {
+    throw badField('file', IMPORT_MESSAGES.sameFileTwice);
+  }
+  if (uploads.length === 1) {
+    return { fileName: names[0]!, file: await readSpreadsheet(uploads[0]!.bytes, names[0]!) };
+  }
+  const sheets: ReadSheet[] = [];
+  for (const [i, upload] of uploads.entries()) {
+    const read = await readSpreadsheet(upload.bytes, names[i]!);
+    if (read.format !== 'csv') throw badField('file', IMPORT_MESSAGES.xlsxAlone);
+    for (const sheet of read.sheets) {
+      let name = sheet.name;
+      for (let n = 2; sheets.some((s) => s.name === name); n += 1) name = `${sheet.name} (${n})`;
+      sheets.push({ ...sheet, name });
+    }
+  }
+  if (sheets.reduce((n, s) => n + s.rows.length, 0) > IMPORT_LIMITS.maxRows) {
+    throw badField('file', IMPORT_MESSAGES.tooManyRows);
+  }
+  return { fileName: names.join(', '), file: { format: 'csv', sheets } };
+}
+
 export async function uploadImport(
   deps: ImportsDeps,
   subject: TokenSubject,
@@ -302,14 +348,8 @@ export async function uploadImport(
   ip: string,
 ) {
   const ws = workspaceOf(subject);
-  const upload = await readUpload(req);
-  const fileName = upload.filename.trim();
-  if (unusableName(fileName) || fileName === '') {
-    throw badField('file', 'The file has a name that cannot be used. Rename the file and upload it again.');
-  }
-  // A document (a PDF, an image) is no spreadsheet, whatever its text would read as.
-  if (sniffMime(upload.bytes)) throw badField('file', IMPORT_MESSAGES.wrongType);
-  const file = await readSpreadsheet(upload.bytes, fileName);
+  const uploads = await readUpload(req);
+  const { fileName, file } = await readUploads(uploads);
   const rows = file.sheets.reduce((n, s) => n + s.rows.length, 0);
   if (rows === 0) throw badField('file', IMPORT_MESSAGES.empty);
   const saved = await savedByKind(deps.db, ws.agencyId);

@@ -6,6 +6,7 @@ import {
   ImportJobListResponseSchema,
   ImportJobResponseSchema,
   ImportRowsResponseSchema,
+  INSURANCE_SERVICE_CODES,
   SavedMappingsResponseSchema,
   XLSX_MIME,
 } from '@portal/contract';
@@ -22,6 +23,7 @@ import {
   plansCsv,
   plansXlsx,
   uploadFile,
+  uploadFiles,
   waitForJob,
 } from '../../../test/fixtures/imports.ts';
 import { addPlans, plan, SUBTYPE } from '../../../test/fixtures/plans.ts';
@@ -354,6 +356,52 @@ describe('an import of an agent’s own list', () => {
       ['Plans', 'error'],
     ]);
     expect(rows[2]!.errors.map((e) => e.column)).toEqual(['Premium / Amount']);
+  });
+
+  it('takes the template’s three .csv files chosen together as one book, and refuses what cannot go with them', async () => {
+    const { agency, token } = await owner();
+    const csv = async (sheet: string) => {
+      const res = await importCall(t.app, token, 'GET', `/api/imports/template.csv?sheet=${sheet}`);
+      expect(res.statusCode).toBe(200);
+      return {
+        bytes: Buffer.from(res.rawPayload),
+        filename: `book-import-template-${sheet.replace('_', '-')}.csv`,
+      };
+    };
+    const files = [await csv('clients'), await csv('family_members'), await csv('plans')];
+    const res = await uploadFiles(t.app, token, files);
+    expect(res.statusCode).toBe(201);
+    const id = ImportJobResponseSchema.parse(res.json()).data.id;
+    const job = await waitForJob(t.app, token, id, ['checked']);
+    expect(job.file_name).toBe(files.map((f) => f.filename).join(', '));
+    expect(job.sheets.map((s) => s.kind)).toEqual(['clients', 'family_members', 'plans']);
+    expect(job.counts).toMatchObject({
+      new_clients: TEMPLATE_EXAMPLES.clients.length,
+      new_members: TEMPLATE_EXAMPLES.family_members.length,
+      new_plans: TEMPLATE_EXAMPLES.plans.length,
+      errors: 0,
+    });
+    const done = await committedImport(t.app, token, id);
+    expect(done.counts).toMatchObject({ new_plans: TEMPLATE_EXAMPLES.plans.length, errors: 0 });
+    expect(await agencyBook(t.db, agency.agencyId)).toEqual({
+      clients: TEMPLATE_EXAMPLES.clients.length,
+      members: TEMPLATE_EXAMPLES.family_members.length,
+      // A plan of every service: agencyBook counts the insurance policies among them.
+      plans: INSURANCE_SERVICE_CODES.length,
+    });
+
+    const refused = async (sent: Array<{ bytes: Buffer; filename: string }>, message: string) => {
+      const r = await uploadFiles(t.app, token, sent);
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json()).toMatchObject({ message, fields: { file: message } });
+    };
+    await refused([...files, files[0]!], IMPORT_MESSAGES.tooManyFiles);
+    await refused([files[2]!, files[2]!], IMPORT_MESSAGES.sameFileTwice);
+    const xlsx = await importCall(t.app, token, 'GET', '/api/imports/template.xlsx');
+    await refused(
+      [{ bytes: Buffer.from(xlsx.rawPayload), filename: 'book.xlsx' }, files[0]!],
+      IMPORT_MESSAGES.xlsxAlone,
+    );
   });
 
   it('runs the dry run again on a changed mapping, and remembers it for the next upload when asked', async () => {

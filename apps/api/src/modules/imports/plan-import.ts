@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import {
   type BookSheetKey,
   type CellRead,
@@ -804,7 +805,8 @@ interface MemberDraft {
   used: boolean;
 }
 
-export function planImport(input: PlanInput): ImportPlan {
+/** The plan of an import (what planImport answers), a household at a time: it yields after each. */
+function* planning(input: PlanInput): Generator<void, ImportPlan> {
   const today = input.today ?? new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
   const { existing } = input;
   const sheets = mapSheets(input.sheets);
@@ -825,6 +827,7 @@ export function planImport(input: PlanInput): ImportPlan {
   const shown: Household[] = [];
 
   for (const h of list) {
+    yield;
     const recs = [...(h.clientRec ? [h.clientRec] : []), ...h.absorbed, ...h.memberRecs, ...h.planRecs];
     for (const r of recs) r.state.household = h.key;
     const first = h.clientRec ?? h.planRecs[0] ?? h.memberRecs[0];
@@ -1138,5 +1141,26 @@ function similarHouseholds(households: ImportHousehold[], list: Household[]) {
     for (const o of name ? (byName.get(name) ?? []) : [])
       if (o !== out && facts.get(o)!.phone !== phone) similar.add(o.key);
     out.similar = [...similar].slice(0, 20);
+  }
+}
+
+export function planImport(input: PlanInput): ImportPlan {
+  const steps = planning(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same plan, letting the event loop run every `households`: checking 10,000 rows holds the thread for a second
+ * or more, and the runner works in the server's thread, beside every other call (decision 037).
+ */
+export async function planImportByTurns(input: PlanInput, households = 25): Promise<ImportPlan> {
+  const steps = planning(input);
+  for (let n = 1; ; n += 1) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (n % households === 0) await turn();
   }
 }

@@ -430,11 +430,11 @@ export function instructionRows(): string[][] {
     ],
     [
       'Limits',
-      `One .xlsx or .csv file of at most ${mb} MB and ${grouped(IMPORT_LIMITS.maxRows)} rows over all its sheets, and at most ${IMPORT_LIMITS.maxColumns} columns a sheet. Split a larger book into several files and import them one after the other.`,
+      `One .xlsx file, or up to ${IMPORT_LIMITS.maxFiles} .csv files, of at most ${mb} MB and ${grouped(IMPORT_LIMITS.maxRows)} rows in all, and at most ${IMPORT_LIMITS.maxColumns} columns a sheet. Split a larger book into several files and import them one after the other.`,
     ],
     [
       '.csv files',
-      `A .csv file holds one sheet. To bring clients, family members and plans in one import, use this .xlsx file; a ${plans.name} .csv with the client's name and phone on each row works on its own.`,
+      `A .csv file holds one sheet. To bring clients, family members and plans in one import from .csv, choose the three files together (${clients.name}, ${members.name} and ${plans.name}); a ${plans.name} .csv with the client's name and phone on each row works on its own.`,
     ],
     [
       'Not imported',

@@ -18,10 +18,22 @@ export function checkImportFile(file: File): string | null {
   return null;
 }
 
-/** Sends the file (multipart `file`): it becomes an import job, whose dry run starts at once. */
-export async function uploadImport(file: File) {
+/** Why files chosen together are not sent, or null: an .xlsx alone, or up to three .csv files (20 MB in all). */
+export function checkImportFiles(files: readonly File[]): string | null {
+  if (files.length > IMPORT_LIMITS.maxFiles) return IMPORT_MESSAGES.tooManyFiles;
+  for (const file of files) {
+    const problem = checkImportFile(file);
+    if (problem) return problem;
+  }
+  if (files.length > 1 && files.some((f) => /\.xlsx$/i.test(f.name))) return IMPORT_MESSAGES.xlsxAlone;
+  if (files.reduce((n, f) => n + f.size, 0) > IMPORT_LIMITS.maxBytes) return IMPORT_MESSAGES.tooLarge;
+  return null;
+}
+
+/** Sends the files (multipart `file`, once each): they become an import job, whose dry run starts at once. */
+export async function uploadImport(files: readonly File[]) {
   const form = new FormData();
-  form.set('file', file);
+  for (const file of files) form.append('file', file);
   return (await apiCall('uploadImport', { form, quiet: true })).data;
 }
 

@@ -131,6 +131,33 @@ describe('the import start', () => {
     expect(sent!.headers.authorization).toMatch(/^Bearer /);
   });
 
+  it('sends the three .csv files of a book chosen together, and refuses an .xlsx with others', async () => {
+    const api = fakeApi({
+      'GET /api/imports': () => listAnswer([]),
+      'POST /api/imports': () => jobAnswer(importJob({ status: 'checking' }), 201),
+    });
+    const router = renderStart();
+    const csv = (name: string) => new File(['Client Code\n'], name, { type: 'text/csv' });
+    const input = screen.getByLabelText('Spreadsheet to import');
+    await userEvent.upload(input, [csv('clients.csv'), xlsx()]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.xlsxAlone);
+    await userEvent.upload(
+      input,
+      ['a', 'b', 'c', 'd'].map((n) => csv(`${n}.csv`)),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.tooManyFiles);
+    expect(api.of('POST', '/api/imports')).toEqual([]);
+
+    await userEvent.upload(input, [csv('clients.csv'), csv('family-members.csv'), csv('plans.csv')]);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/import/${JOB_ID}`));
+    const [sent] = api.of('POST', '/api/imports');
+    expect((sent!.body as FormData).getAll('file').map((f) => (f as File).name)).toEqual([
+      'clients.csv',
+      'family-members.csv',
+      'plans.csv',
+    ]);
+  });
+
   it('uploads a dropped file, and says why the API refused it', async () => {
     fakeApi({
       'GET /api/imports': () => listAnswer([]),

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { checkImportFile, IMPORT_ACCEPT, useUploadImport } from '../api/upload-import.ts';
+import { checkImportFiles, IMPORT_ACCEPT, useUploadImport } from '../api/upload-import.ts';
 
 /** Why an upload failed, in the API's words when it gave them (a wrong file, too many rows, a busy agency). */
 function uploadError(error: unknown): string {
@@ -24,19 +24,20 @@ export function UploadCard() {
   const [refused, setRefused] = useState<string | null>(null);
   const [over, setOver] = useState(false);
 
-  const send = (file: File | undefined) => {
-    if (!file || upload.isPending) return;
+  const send = (chosen: FileList | null | undefined) => {
+    const files = [...(chosen ?? [])];
+    if (files.length === 0 || upload.isPending) return;
     if (input.current) input.current.value = '';
-    const problem = checkImportFile(file);
+    const problem = checkImportFiles(files);
     setRefused(problem);
     upload.reset();
     if (problem) return;
-    upload.mutate(file, { onSuccess: (job) => navigate(`/dashboard/import/${job.id}`) });
+    upload.mutate(files, { onSuccess: (job) => navigate(`/dashboard/import/${job.id}`) });
   };
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
-    send(event.dataTransfer.files[0]);
+    send(event.dataTransfer.files);
   };
   const error = refused ?? (upload.isError ? uploadError(upload.error) : null);
 
@@ -72,7 +73,7 @@ export function UploadCard() {
         <CloudUpload className="size-8 text-slate-400" aria-hidden />
         {upload.isPending ? (
           <p role="status" className="text-sm text-slate-700">
-            Uploading {upload.variables?.name}…
+            Uploading {upload.variables?.map((f) => f.name).join(', ')}…
           </p>
         ) : (
           <p className="text-sm text-slate-700">
@@ -84,19 +85,21 @@ export function UploadCard() {
           ref={input}
           id={id}
           type="file"
+          multiple
           accept={IMPORT_ACCEPT}
           aria-label="Spreadsheet to import"
           aria-describedby={`${id}-note`}
           tabIndex={-1}
           className="sr-only"
-          onChange={(e) => send(e.target.files?.[0])}
+          onChange={(e) => send(e.target.files)}
         />
         <Button busy={upload.isPending} onClick={() => input.current?.click()}>
           {upload.isPending ? null : <FileUp className="size-4" aria-hidden />}
           Choose a file
         </Button>
         <p id={`${id}-note`} className="text-xs text-slate-500">
-          Excel (.xlsx) or CSV (.csv), up to 20 MB and 50,000 rows. PDFs are not imported.
+          Excel (.xlsx), or up to three CSV (.csv) files chosen together (Clients, Family Members, Plans); up
+          to 20 MB and 50,000 rows. PDFs are not imported.
         </p>
       </div>
       {error ? (
