@@ -13,10 +13,12 @@ import { useReminderSettings } from '../api/get-reminder-settings.ts';
 import { type PlanTypeFilter, useRenewals } from '../api/get-renewals.ts';
 import { useMarkLapsed } from '../api/mark-lapsed.ts';
 import { ContactedDialog } from './contacted-dialog.tsx';
+import { AddFollowUpDialog, MarkLostDialog } from './follow-up-dialogs.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { ReminderDays } from './reminder-days.tsx';
 import { RenewDialog } from './renew-dialog.tsx';
 import { RenewalCard } from './renewal-card.tsx';
+import { WhatsAppTemplatesSettings } from './whatsapp-templates.tsx';
 
 const PAGE = 20;
 const WINDOW_LABELS: Record<RenewalWindow, string> = {
@@ -32,7 +34,7 @@ const TYPE_LABELS: Record<PlanTypeFilter, string> = {
   investment: 'Investments',
 };
 
-type Action = { kind: 'contacted' | 'renewed' | 'lapsed'; item: RenewalItem } | null;
+type Action = { kind: 'contacted' | 'follow-up' | 'renewed' | 'lapsed' | 'lost'; item: RenewalItem } | null;
 
 const asWindow = (value: string | null): RenewalWindow =>
   (RENEWAL_WINDOWS as readonly string[]).includes(value ?? '') ? (value as RenewalWindow) : '30';
@@ -181,8 +183,10 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
                 key={item.plan_id}
                 item={item}
                 onContacted={() => setAction({ kind: 'contacted', item })}
+                onFollowUp={() => setAction({ kind: 'follow-up', item })}
                 onRenewed={() => setAction({ kind: 'renewed', item })}
                 onLapsed={() => setAction({ kind: 'lapsed', item })}
+                onLost={() => setAction({ kind: 'lost', item })}
               />
             ))}
           </ul>
@@ -191,6 +195,7 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
       {pages > 1 ? <Pager page={page} pages={pages} busy={status === 'loading'} onPage={setPage} /> : null}
 
       {manages ? <ReminderDays /> : null}
+      {manages ? <WhatsAppTemplatesSettings /> : null}
       {manages && delivery === 'outbox' ? <OutboxPanel /> : null}
 
       {action?.kind === 'contacted' ? (
@@ -199,6 +204,29 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
           onClose={() => setAction(null)}
           onDone={() => {
             notify('success', 'Contact recorded.');
+            setAction(null);
+          }}
+        />
+      ) : null}
+      {action?.kind === 'follow-up' ? (
+        <AddFollowUpDialog
+          planId={action.item.plan_id}
+          planNumber={action.item.plan_number}
+          clientName={action.item.client_name}
+          onClose={(saved) => {
+            if (saved) notify('success', 'Follow-up saved.');
+            setAction(null);
+          }}
+        />
+      ) : null}
+      {action?.kind === 'lost' ? (
+        <MarkLostDialog
+          planId={action.item.plan_id}
+          planNumber={action.item.plan_number}
+          clientName={action.item.client_name}
+          investment={action.item.plan_type === 'investment'}
+          onClose={(lost) => {
+            if (lost) notify('success', `${action.item.plan_number} marked lost.`);
             setAction(null);
           }}
         />
