@@ -1,6 +1,6 @@
 import { LOST_REASON_LABELS } from '@portal/contract';
 import { CalendarClock, UserX } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
@@ -8,8 +8,16 @@ import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useFollowUps } from '../api/get-follow-ups.ts';
 import { useRenewalHistory } from '../api/get-renewal-history.ts';
-import { AddFollowUpDialog, MarkLostDialog } from './follow-up-dialogs.tsx';
 import { CallLink, SendOnWhatsApp } from './send-on-whatsapp.tsx';
+
+// The dialogs (and the date field's reading of typed dates) load when first opened: the plan detail is near its
+// script budget (apps/web/scripts/report-bundle.mjs).
+const AddFollowUpDialog = lazy(() =>
+  import('./follow-up-dialogs.tsx').then((m) => ({ default: m.AddFollowUpDialog })),
+);
+const MarkLostDialog = lazy(() =>
+  import('./follow-up-dialogs.tsx').then((m) => ({ default: m.MarkLostDialog })),
+);
 
 function todayInIndia(): string {
   return new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
@@ -118,27 +126,31 @@ export function PlanFollowUpsCard({ planId }: { planId: string }) {
         </div>
       ) : null}
       {open === 'follow-up' && item ? (
-        <AddFollowUpDialog
-          planId={planId}
-          planNumber={item.plan_number}
-          clientName={item.client_name}
-          onClose={(saved) => {
-            if (saved) notify('success', 'Follow-up saved.');
-            setOpen(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <AddFollowUpDialog
+            planId={planId}
+            planNumber={item.plan_number}
+            clientName={item.client_name}
+            onClose={(saved) => {
+              if (saved) notify('success', 'Follow-up saved.');
+              setOpen(null);
+            }}
+          />
+        </Suspense>
       ) : null}
       {open === 'lost' && item ? (
-        <MarkLostDialog
-          planId={planId}
-          planNumber={item.plan_number}
-          clientName={item.client_name}
-          investment={item.plan_type === 'investment'}
-          onClose={(lost) => {
-            if (lost) notify('success', `${item.plan_number} marked lost.`);
-            setOpen(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <MarkLostDialog
+            planId={planId}
+            planNumber={item.plan_number}
+            clientName={item.client_name}
+            investment={item.plan_type === 'investment'}
+            onClose={(lost) => {
+              if (lost) notify('success', `${item.plan_number} marked lost.`);
+              setOpen(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,6 +1,6 @@
 import { RENEWAL_WINDOWS, type RenewalItem, type RenewalWindow } from '@portal/contract';
 import { AlertTriangle, CalendarCheck } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -13,12 +13,20 @@ import { useReminderSettings } from '../api/get-reminder-settings.ts';
 import { type PlanTypeFilter, useRenewals } from '../api/get-renewals.ts';
 import { useMarkLapsed } from '../api/mark-lapsed.ts';
 import { ContactedDialog } from './contacted-dialog.tsx';
-import { AddFollowUpDialog, MarkLostDialog } from './follow-up-dialogs.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { ReminderDays } from './reminder-days.tsx';
 import { RenewDialog } from './renew-dialog.tsx';
 import { RenewalCard } from './renewal-card.tsx';
 import { WhatsAppTemplatesSettings } from './whatsapp-templates.tsx';
+
+// The dialogs (and the date field's reading of typed dates) load when first opened: the plan detail is near its
+// script budget (apps/web/scripts/report-bundle.mjs).
+const AddFollowUpDialog = lazy(() =>
+  import('./follow-up-dialogs.tsx').then((m) => ({ default: m.AddFollowUpDialog })),
+);
+const MarkLostDialog = lazy(() =>
+  import('./follow-up-dialogs.tsx').then((m) => ({ default: m.MarkLostDialog })),
+);
 
 const PAGE = 20;
 const WINDOW_LABELS: Record<RenewalWindow, string> = {
@@ -209,27 +217,31 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
         />
       ) : null}
       {action?.kind === 'follow-up' ? (
-        <AddFollowUpDialog
-          planId={action.item.plan_id}
-          planNumber={action.item.plan_number}
-          clientName={action.item.client_name}
-          onClose={(saved) => {
-            if (saved) notify('success', 'Follow-up saved.');
-            setAction(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <AddFollowUpDialog
+            planId={action.item.plan_id}
+            planNumber={action.item.plan_number}
+            clientName={action.item.client_name}
+            onClose={(saved) => {
+              if (saved) notify('success', 'Follow-up saved.');
+              setAction(null);
+            }}
+          />
+        </Suspense>
       ) : null}
       {action?.kind === 'lost' ? (
-        <MarkLostDialog
-          planId={action.item.plan_id}
-          planNumber={action.item.plan_number}
-          clientName={action.item.client_name}
-          investment={action.item.plan_type === 'investment'}
-          onClose={(lost) => {
-            if (lost) notify('success', `${action.item.plan_number} marked lost.`);
-            setAction(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <MarkLostDialog
+            planId={action.item.plan_id}
+            planNumber={action.item.plan_number}
+            clientName={action.item.client_name}
+            investment={action.item.plan_type === 'investment'}
+            onClose={(lost) => {
+              if (lost) notify('success', `${action.item.plan_number} marked lost.`);
+              setAction(null);
+            }}
+          />
+        </Suspense>
       ) : null}
       {action?.kind === 'renewed' ? (
         <RenewDialog
