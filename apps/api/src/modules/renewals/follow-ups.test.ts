@@ -2,6 +2,7 @@ import {
   AgencyDashboardResponseSchema,
   defaultWhatsAppTemplate,
   PlanFollowUpsResponseSchema,
+  PrimaryClientDetailResponseSchema,
   RenewalListResponseSchema,
   RenewalPlanResponseSchema,
   WhatsAppTemplatesResponseSchema,
@@ -155,6 +156,9 @@ describe('contacted on WhatsApp', () => {
     expect(item.events.at(-1)).toMatchObject({ kind: 'contacted', channel: 'whatsapp', note: null });
     expect(item.last_contacted_at).not.toBeNull();
     expect(item.client_language).toBe('hi');
+    // The client record answers it too, for its plans' WhatsApp buttons.
+    const record = await call('GET', `/api/users/primary-clients/${meera.primaryClientId}`, token);
+    expect(PrimaryClientDetailResponseSchema.parse(record.json()).data.client.reminder_language).toBe('hi');
     const [entry] = await auditOf('plan.contacted', plan.id);
     expect(entry?.detail).toMatchObject({ channel: 'whatsapp' });
     expect(entry?.primaryClientId).toBe(meera.primaryClientId);
