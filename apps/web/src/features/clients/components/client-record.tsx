@@ -49,7 +49,7 @@ function PlanRow({ plan, action }: { plan: ClientPlanItem; action?: ReactNode })
           ) : null}
         </p>
       </div>
-      <div className="flex items-center gap-3 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
         <span className="tabular-nums text-slate-700">{formatMoney(money ?? null)}</span>
         <span className={cn(expired ? 'text-red-700' : 'text-slate-600')}>
           {plan.end_date ? `Ends ${formatDate(plan.end_date)}` : 'No end date'}
