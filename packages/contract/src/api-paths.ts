@@ -275,6 +275,23 @@ export const apiPaths = {
     access: WORKSPACE,
     owns: 'plan',
   },
+  // Follow-ups and lost plans (issue 27 item 4), the agency's WhatsApp templates (item 5): the workspace reads
+  // the templates to write a client's message; the owner and agency admins change them.
+  planFollowUps: {
+    method: 'GET',
+    path: '/api/renewals/plans/:id/follow-ups',
+    access: WORKSPACE,
+    owns: 'plan',
+  },
+  addPlanFollowUp: {
+    method: 'POST',
+    path: '/api/renewals/plans/:id/follow-ups',
+    access: WORKSPACE,
+    owns: 'plan',
+  },
+  markPlanLost: { method: 'POST', path: '/api/renewals/plans/:id/lost', access: WORKSPACE, owns: 'plan' },
+  whatsAppTemplates: { method: 'GET', path: '/api/renewals/whatsapp-templates', access: WORKSPACE },
+  updateWhatsAppTemplate: { method: 'PUT', path: '/api/renewals/whatsapp-templates', access: MANAGERS },
   reminderSettings: { method: 'GET', path: '/api/renewals/settings', access: MANAGERS },
   updateReminderSettings: { method: 'PUT', path: '/api/renewals/settings', access: MANAGERS },
   outboxList: { method: 'GET', path: '/api/renewals/outbox', access: MANAGERS },

@@ -6,6 +6,7 @@ import { passwordSchema, phoneRule } from './auth.ts';
 import { MSG } from './messages.ts';
 import { PlanStatusSchema } from './plan-status.ts';
 import { isCalendarDate, ServiceCategorySchema } from './providers.ts';
+import { NotificationLanguageSchema } from './renewals.ts';
 import { EMAIL_RE } from './rules.ts';
 
 // The agency's primary clients (decisions §1, issue 5): the workspace's Registered Users, Add Primary
@@ -274,6 +275,8 @@ export const PrimaryClientSchema = z.object({
   avatar_url: z.string().nullable(),
   /** Whom the client is assigned to (issue 25); an agent sees themself. */
   assigned_agent: AssignedAgentSchema,
+  /** The client's reminder language (their choice in My Profile): a WhatsApp message to them is in it. */
+  reminder_language: NotificationLanguageSchema.default('en'),
   created_at: z.string(),
   updated_at: z.string(),
 });

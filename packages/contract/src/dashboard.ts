@@ -60,6 +60,8 @@ export const AgencyDashboardSchema = z.object({
   /** Active plans ending within 60 days (0–60, so including the 30-day ones), soonest first. */
   renewals_due_60_days: z.array(RenewalSchema),
   recent_clients: z.array(RecentClientSchema),
+  /** Plans marked lost this calendar month (India), the agent's own clients' for an agent (issue 27 item 4). */
+  lost_this_month: z.number().int(),
   premium_by_service: z.array(
     z.object({
       service_code: z.string(),

@@ -58,6 +58,13 @@ import {
   UpdateSecondaryClientSchema,
 } from './family.ts';
 import { FamilyListQuerySchema, FamilyListResponseSchema } from './family-view.ts';
+import {
+  AddFollowUpSchema,
+  MarkLostSchema,
+  PlanFollowUpsResponseSchema,
+  UpdateWhatsAppTemplateSchema,
+  WhatsAppTemplatesResponseSchema,
+} from './follow-ups.ts';
 import { importEndpoints } from './import-endpoints.ts';
 import {
   ForgotPasswordSchema,
@@ -87,6 +94,7 @@ import {
   ServiceResponseSchema,
 } from './providers.ts';
 import {
+  MarkContactedSchema,
   NotificationPreferenceResponseSchema,
   NotificationPreferenceSchema,
   OutboxListResponseSchema,
@@ -825,11 +833,52 @@ export const endpoints = {
   },
   markPlanContacted: {
     ...apiPaths.markPlanContacted,
-    summary: 'Record that the client was contacted about the renewal, with an optional note',
+    summary: 'Record that the client was contacted about the renewal, with an optional note and channel',
     tag: 'renewals',
     params: IdParamsSchema,
-    body: RenewalNoteSchema,
+    body: MarkContactedSchema,
     response: RenewalPlanResponseSchema,
+    status: 200,
+  },
+  planFollowUps: {
+    ...apiPaths.planFollowUps,
+    summary: "A plan's follow-ups (newest first), its next follow-up date and, when lost, why",
+    tag: 'renewals',
+    params: IdParamsSchema,
+    response: PlanFollowUpsResponseSchema,
+    status: 200,
+  },
+  addPlanFollowUp: {
+    ...apiPaths.addPlanFollowUp,
+    summary: 'Add a follow-up to a plan: the next date (today or later) and a note',
+    tag: 'renewals',
+    params: IdParamsSchema,
+    body: AddFollowUpSchema,
+    response: PlanFollowUpsResponseSchema,
+    status: 201,
+  },
+  markPlanLost: {
+    ...apiPaths.markPlanLost,
+    summary: 'Mark an active plan lost, with the reason: it lapses (or closes) and leaves the work-list',
+    tag: 'renewals',
+    params: IdParamsSchema,
+    body: MarkLostSchema,
+    response: RenewalPlanResponseSchema,
+    status: 200,
+  },
+  whatsAppTemplates: {
+    ...apiPaths.whatsAppTemplates,
+    summary: "The agency's WhatsApp messages per kind and language (the portal's own until it saves one)",
+    tag: 'renewals',
+    response: WhatsAppTemplatesResponseSchema,
+    status: 200,
+  },
+  updateWhatsAppTemplate: {
+    ...apiPaths.updateWhatsAppTemplate,
+    summary: "Save one WhatsApp message of the agency; it must keep its kind's placeholders",
+    tag: 'renewals',
+    body: UpdateWhatsAppTemplateSchema,
+    response: WhatsAppTemplatesResponseSchema,
     status: 200,
   },
   reminderSettings: {

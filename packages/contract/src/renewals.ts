@@ -93,6 +93,11 @@ export const ReminderSendSchema = z.object({
 export type ReminderSend = z.infer<typeof ReminderSendSchema>;
 
 export const RENEWAL_EVENT_KINDS = ['contacted', 'renewed', 'lapsed'] as const;
+
+/** How a contact was made (issue 27 item 5): a call, or a message sent from the portal's WhatsApp button. */
+export const CONTACT_CHANNELS = ['call', 'whatsapp'] as const;
+export const ContactChannelSchema = z.enum(CONTACT_CHANNELS, { error: 'Channel must be call or whatsapp.' });
+export type ContactChannel = z.infer<typeof ContactChannelSchema>;
 export const RenewalEventKindSchema = z.enum(RENEWAL_EVENT_KINDS);
 export type RenewalEventKind = z.infer<typeof RenewalEventKindSchema>;
 
@@ -104,6 +109,8 @@ export const RenewalEventSchema = z.object({
   previous_end_date: dateSchema.nullable(),
   new_end_date: dateSchema.nullable(),
   document_attached: z.boolean(),
+  /** For `contacted`: how, when the portal knows (a WhatsApp message sent from its button). */
+  channel: ContactChannelSchema.nullable(),
   by: z.string().nullable(),
   at: z.string(),
 });
@@ -124,6 +131,8 @@ export const RenewalItemSchema = z.object({
   client_name: z.string(),
   client_email: z.string().nullable(),
   client_phone: z.string().nullable(),
+  /** The client's reminder language (their choice in My Profile): the WhatsApp message is written in it. */
+  client_language: NotificationLanguageSchema,
   /** The family member holding the plan; null when the primary client holds it. */
   family_member: z.string().nullable(),
   /** Premium (insurance) or amount invested (investment). */
@@ -135,6 +144,8 @@ export const RenewalItemSchema = z.object({
   /** Active, or what the agency marked: lapsed (insurance), closed (investment). */
   plan_status: z.enum(['active', 'renewed', 'lapsed', 'closed']),
   last_contacted_at: z.string().nullable(),
+  /** The next date of the plan's latest follow-up (issue 27 item 4); null without one. */
+  next_follow_up: dateSchema.nullable(),
   reminders: z.array(ReminderSendSchema),
   events: z.array(RenewalEventSchema),
   /** A reminder that could not be sent (failed or skipped), the latest one, for the list's warning. */
@@ -182,6 +193,12 @@ const noteSchema = z
 
 export const RenewalNoteSchema = z.object({ note: noteSchema });
 export type RenewalNoteInput = z.input<typeof RenewalNoteSchema>;
+
+/** "Contacted": an optional note, and the channel when the portal knows it (its WhatsApp button). */
+export const MarkContactedSchema = RenewalNoteSchema.extend({
+  channel: ContactChannelSchema.optional().transform((v) => v ?? null),
+});
+export type MarkContactedInput = z.input<typeof MarkContactedSchema>;
 
 /** The multipart form of "mark renewed": `new_end_date`, optional `note`, optional `document` (PDF). */
 export const MarkRenewedFieldsSchema = z.object({

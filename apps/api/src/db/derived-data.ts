@@ -96,6 +96,21 @@ export const DERIVED_DATA: Readonly<Record<string, TableStory>> = {
     announces: [],
     notOnClientArea: "the renewals work-list's marks, read anew by the work-list and a plan's reminders",
   },
+  // Issue 27: a plan's follow-ups and lost mark, and the agency's WhatsApp messages. The lost mark's lapse is a
+  // write of the plan table, which announces and keeps the totals; the home's "Lost this month" is counted anew.
+  plan_follow_ups: {
+    announces: [],
+    notOnClientArea: "a plan's follow-ups, read anew by the work-list and the plan's follow-up card",
+  },
+  plan_losses: {
+    announces: [],
+    notOnClientArea:
+      "why a plan was lost, read anew by the plan's follow-up card and counted anew by the workspace home, which is not kept",
+  },
+  whatsapp_templates: {
+    announces: [],
+    notOnClientArea: "the agency's WhatsApp messages, read anew by the workspace when it writes one",
+  },
   reminder_sends: {
     announces: [],
     notOnClientArea: "the reminder job's sends, read anew by the outbox screen and the job",

@@ -650,10 +650,81 @@ export const renewalEvents = pgTable(
     previousEndDate: date('previous_end_date', { mode: 'string' }),
     newEndDate: date('new_end_date', { mode: 'string' }),
     documentId: uuid('document_id').references(() => documents.id),
+    /** For `contacted`: call or whatsapp when the portal knows how (issue 27 item 5); null before it asked. */
+    channel: text('channel', { enum: ['call', 'whatsapp'] }),
     actorUserId: uuid('actor_user_id').references(() => users.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('renewal_events_plan_idx').on(t.agencyId, t.planId, t.at)],
+);
+
+/**
+ * A follow-up on a plan (issue 27 item 4): what was said and the next date to call again. The latest one's date
+ * is the plan's next follow-up on the work-list. The plan's client is kept for the agent wall's policy.
+ */
+export const planFollowUps = pgTable(
+  'plan_follow_ups',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    planType: serviceCategoryEnum('plan_type').notNull(),
+    planId: uuid('plan_id').notNull(),
+    primaryClientId: uuid('primary_client_id')
+      .notNull()
+      .references(() => primaryClients.id),
+    nextDate: date('next_date', { mode: 'string' }).notNull(),
+    note: text('note').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plan_follow_ups_plan_idx').on(t.agencyId, t.planId, t.at)],
+);
+
+/**
+ * Why a plan was lost (issue 27 item 4): one row per plan, written with its lapse (or closure), counted by the
+ * workspace home's "Lost this month".
+ */
+export const planLosses = pgTable(
+  'plan_losses',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    planType: serviceCategoryEnum('plan_type').notNull(),
+    planId: uuid('plan_id').notNull(),
+    primaryClientId: uuid('primary_client_id')
+      .notNull()
+      .references(() => primaryClients.id),
+    reason: text('reason', {
+      enum: ['moved_to_another_agent', 'cannot_afford', 'not_interested', 'other'],
+    }).notNull(),
+    reasonText: text('reason_text'),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('plan_losses_plan_key').on(t.agencyId, t.planId),
+    index('plan_losses_at_idx').on(t.agencyId, t.at),
+  ],
+);
+
+/** The agency's own WhatsApp messages (issue 27 item 5), one per kind and language; the portal's otherwise. */
+export const whatsAppTemplates = pgTable(
+  'whatsapp_templates',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    kind: text('kind', { enum: ['premium_due', 'renewal'] }).notNull(),
+    language: text('language', { enum: ['en', 'hi'] }).notNull(),
+    text: text('text').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'whatsapp_templates_pk', columns: [t.agencyId, t.kind, t.language] })],
 );
 
 /**

@@ -701,6 +701,16 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
       return json(m, url, { note: canary(side) });
     case 'updateReminderSettings':
       return json(m, url, { reminder_days: [30, 7] });
+    case 'addPlanFollowUp':
+      return json(m, url, { next_date: '2046-06-30', note: canary(side) });
+    case 'markPlanLost':
+      return json(m, url, { reason: 'other', reason_text: canary(side) });
+    case 'updateWhatsAppTemplate':
+      return json(m, url, {
+        kind: 'renewal',
+        language: 'en',
+        text: `${canary(side)} {client_name}: {plan_number} ends on {date}.`,
+      });
     case 'updateClientNotificationPreference':
       return json(m, url, { email_reminders: true, language: 'en' });
     case 'inviteStaff': {

@@ -201,6 +201,13 @@ export const permissions = {
   markPlanRenewed: { object: 'policy', ok: 200, allow: WORKSPACE },
   markPlanLapsed: { object: 'policy', ok: 200, allow: WORKSPACE },
   markPlanContacted: { object: 'policy', ok: 200, allow: WORKSPACE },
+  // Follow-ups and lost plans (issue 27 item 4): an agent's own clients' plans only; WhatsApp messages (item 5):
+  // the workspace reads them, the managers change them.
+  planFollowUps: { object: 'policy', ok: 200, allow: WORKSPACE },
+  addPlanFollowUp: { object: 'policy', ok: 201, allow: WORKSPACE },
+  markPlanLost: { object: 'policy', ok: 200, allow: WORKSPACE },
+  whatsAppTemplates: { object: 'none', ok: 200, allow: WORKSPACE },
+  updateWhatsAppTemplate: { object: 'none', ok: 200, allow: MANAGERS },
   reminderSettings: { object: 'none', ok: 200, allow: MANAGERS },
   updateReminderSettings: { object: 'none', ok: 200, allow: MANAGERS },
   outboxList: { object: 'none', ok: 200, allow: MANAGERS, queries: ['?limit=100&offset=0', '?offset=1'] },

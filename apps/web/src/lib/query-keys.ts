@@ -62,6 +62,8 @@ export const queryKeys = {
   /** The agency's reminder days and how e-mail goes out; the outbox of e-mails kept without a mail server. */
   reminderSettings: ['reminder-settings'] as const,
   outbox: ['outbox'] as const,
+  /** The agency's WhatsApp messages per kind and language (issue 27 item 5). */
+  whatsAppTemplates: ['whatsapp-templates'] as const,
   /** The platform admin's owner accounts: their pages, the overview's figures, one owner's agencies. */
   owners: {
     all: ['owners'] as const,

@@ -6,10 +6,11 @@ import {
   type ServiceCategory,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { addDays, daysBetween, todayInIndia } from '../../lib/dates.ts';
+import { addDays, addMonths, daysBetween, todayInIndia } from '../../lib/dates.ts';
 import { fullName } from '../../lib/names.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { assignedOnly, workspaceOf } from '../../lib/workspace.ts';
+import { lostBetween } from '../renewals/follow-ups.repository.ts';
 import { listServices } from '../services/services.repository.ts';
 import { agentClientCounts, agentPlanFigures } from './agent-figures.repository.ts';
 import * as repo from './dashboard.repository.ts';
@@ -36,6 +37,7 @@ export async function agencyDashboard(
     investmentRenewals,
     recent,
     names,
+    lostThisMonth,
   ] = await Promise.all([
     agentId ? agentClientCounts(db, agencyId, agentId) : repo.clientCounts(db, agencyId),
     listServices(db, 'insurance'),
@@ -45,6 +47,14 @@ export async function agencyDashboard(
     repo.renewals(db, agencyId, today, until, 'investment', RENEWALS_LIMIT, assigned),
     repo.recentClients(db, agencyId, DASHBOARD_RECENT_CLIENTS, assigned),
     repo.providerNames(db, agencyId),
+    // Plans marked lost this calendar month in India (issue 27 item 4): counted anew, the home is not kept.
+    lostBetween(
+      db,
+      agencyId,
+      new Date(`${today.slice(0, 8)}01T00:00:00+05:30`),
+      new Date(`${addMonths(`${today.slice(0, 8)}01`, 1)}T00:00:00+05:30`),
+      assigned,
+    ),
   ]);
   // planFigures' rows: a kind's whole (neither id), its services (serviceId) and its providers (providerId).
   const totalsOf = (kind: ServiceCategory) => {
@@ -131,6 +141,7 @@ export async function agencyDashboard(
       total_invested: invested.amount,
       renewals_due_30_days: renewalsAll.filter((r) => r.days_left <= 30),
       renewals_due_60_days: renewalsAll,
+      lost_this_month: lostThisMonth,
       recent_clients: recent.map((c) => ({
         primary_client_id: c.id,
         client_code: c.clientCode,

@@ -67,6 +67,7 @@ export function toPrimaryClient(row: repo.ClientRow): PrimaryClient {
     must_change_password: row.mustChangePassword ?? false,
     avatar_url: c.avatarDocumentId ? `/api/users/primary-clients/${c.id}/avatar` : null,
     assigned_agent: assignedAgent(c.assignedAgentId, row.agentName),
+    reminder_language: c.preferredLanguage === 'hi' ? 'hi' : 'en',
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };

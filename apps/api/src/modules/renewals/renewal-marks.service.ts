@@ -1,4 +1,4 @@
-import { type MarkRenewedFields, MarkRenewedFieldsSchema } from '@portal/contract';
+import { type ContactChannel, type MarkRenewedFields, MarkRenewedFieldsSchema } from '@portal/contract';
 import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
@@ -160,18 +160,20 @@ export async function markContacted(
   deps: RenewalsDeps,
   subject: TokenSubject,
   planId: string,
-  note: string | null,
+  input: { note: string | null; channel: ContactChannel | null },
   today: string,
   ip: string,
 ) {
   const agencyId = agencyOf(subject);
   const plan = await planOrThrow(deps.db, agencyId, planId);
+  const { note, channel } = input;
   return deps.db.transaction(async (tx) => {
     await repo.insertEvent(tx, agencyId, {
       planType: plan.type,
       planId,
       kind: 'contacted',
       note,
+      channel,
       previousEndDate: plan.endDate,
       actorUserId: subject.userId,
     });
@@ -183,7 +185,7 @@ export async function markContacted(
       targetType: plan.type === 'insurance' ? 'insurance_policy' : 'investment_account',
       targetId: planId,
       clientId: plan.primaryClientId,
-      detail: { end_date: plan.endDate },
+      detail: { end_date: plan.endDate, channel },
       ip,
     });
     return answerInTransaction(tx, deps, subject, planId, today);

@@ -64,6 +64,7 @@ function planSelect(db: Db, agencyId: string, type: PlanType) {
       clientLast: primaryClients.lastName,
       clientEmail: primaryClients.email,
       clientPhone: primaryClients.phone,
+      clientLanguage: primaryClients.preferredLanguage,
       holderFirst: holder.firstName,
       holderLast: holder.lastName,
     })
@@ -260,6 +261,7 @@ export function eventsForPlans(db: Db, agencyId: string, planIds: string[]) {
       previousEndDate: renewalEvents.previousEndDate,
       newEndDate: renewalEvents.newEndDate,
       documentId: renewalEvents.documentId,
+      channel: renewalEvents.channel,
       by: users.fullName,
       at: renewalEvents.at,
     })

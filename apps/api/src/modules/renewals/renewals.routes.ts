@@ -4,6 +4,7 @@ import { todayInIndia } from '../../lib/dates.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
 import { caller } from '../../plugins/access.ts';
+import { addFollowUp, markLost, planFollowUps } from './follow-ups.service.ts';
 import {
   notificationPreference,
   outboxList,
@@ -14,6 +15,7 @@ import {
 } from './reminder-settings.service.ts';
 import { markContacted, markLapsed, markRenewed } from './renewal-marks.service.ts';
 import { type RenewalsDeps, renewalList, renewalPlan } from './renewals.service.ts';
+import { updateWhatsAppTemplate, whatsAppTemplates } from './whatsapp-templates.service.ts';
 
 export function renewalsRoutes(app: FastifyInstance, deps: RenewalsDeps & { today?: () => string }): void {
   // India's calendar date; tests of the windows pass their own day.
@@ -41,7 +43,18 @@ export function renewalsRoutes(app: FastifyInstance, deps: RenewalsDeps & { toda
     markLapsed(deps, caller(req), params.id, body.note, today(), req.ip),
   );
   addRoute(app, endpoints.markPlanContacted, ({ req, params, body }) =>
-    markContacted(deps, caller(req), params.id, body.note, today(), req.ip),
+    markContacted(deps, caller(req), params.id, body, today(), req.ip),
+  );
+  addRoute(app, endpoints.planFollowUps, ({ req, params }) => planFollowUps(deps, caller(req), params.id));
+  addRoute(app, endpoints.addPlanFollowUp, ({ req, params, body }) =>
+    addFollowUp(deps, caller(req), params.id, body, today(), req.ip),
+  );
+  addRoute(app, endpoints.markPlanLost, ({ req, params, body }) =>
+    markLost(deps, caller(req), params.id, body, today(), req.ip),
+  );
+  addRoute(app, endpoints.whatsAppTemplates, ({ req }) => whatsAppTemplates(deps.db, caller(req)));
+  addRoute(app, endpoints.updateWhatsAppTemplate, ({ req, body }) =>
+    updateWhatsAppTemplate(deps.db, caller(req), body, req.ip),
   );
   addRoute(app, endpoints.reminderSettings, ({ req }) => reminderSettings(deps, caller(req)));
   addRoute(app, endpoints.updateReminderSettings, ({ req, body }) =>

@@ -8,6 +8,7 @@ import { fullName } from '../../lib/names.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { assignedOnly, NOT_FOUND_MESSAGE, workspaceOf } from '../../lib/workspace.ts';
+import { latestFollowUps } from './follow-ups.repository.ts';
 import * as repo from './renewals.repository.ts';
 
 // The renewal work-list (issue 7): what ends in a window and what reminders went out. The owner's marks are in
@@ -38,10 +39,12 @@ async function toItems(
   today: string,
 ): Promise<RenewalItem[]> {
   const ids = rows.map((r) => r.planId);
-  const [sends, events] = await Promise.all([
+  const [sends, events, followUps] = await Promise.all([
     repo.sendsForPlans(db, agencyId, ids),
     repo.eventsForPlans(db, agencyId, ids),
+    latestFollowUps(db, agencyId, ids),
   ]);
+  const nextFollowUp = new Map(followUps.map((f) => [f.planId, f.nextDate]));
   return rows.map((r) => {
     const mine = sends.filter((s) => s.planId === r.planId);
     const history = events.filter((e) => e.planId === r.planId);
@@ -63,12 +66,14 @@ async function toItems(
       client_name: fullName(r.clientFirst, r.clientLast),
       client_email: r.clientEmail,
       client_phone: r.clientPhone,
+      client_language: r.clientLanguage === 'hi' ? 'hi' : 'en',
       family_member: r.holderFirst ? fullName(r.holderFirst, r.holderLast) : null,
       amount: r.amount,
       end_date: r.endDate,
       days_left: r.endDate ? daysBetween(today, r.endDate) : null,
       plan_status: r.status,
       last_contacted_at: contacted ? contacted.at.toISOString() : null,
+      next_follow_up: nextFollowUp.get(r.planId) ?? null,
       reminders: mine.map((s) => ({
         id: s.id,
         offset_days: s.offsetDays,
@@ -89,6 +94,7 @@ async function toItems(
         previous_end_date: e.previousEndDate,
         new_end_date: e.newEndDate,
         document_attached: e.documentId !== null,
+        channel: e.channel,
         by: e.by,
         at: e.at.toISOString(),
       })),

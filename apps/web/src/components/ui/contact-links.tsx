@@ -13,6 +13,7 @@ export function ContactLinks({
   phone,
   name,
   size = 'md',
+  chat = true,
   className,
 }: {
   email?: string | null;
@@ -20,11 +21,13 @@ export function ContactLinks({
   /** Whose contact it is, for the links' accessible names. */
   name: string;
   size?: 'sm' | 'md';
+  /** The bare WhatsApp chat link; off where a "Send on WhatsApp" button with the message stands beside it. */
+  chat?: boolean;
   className?: string;
 }) {
   const icon = size === 'sm' ? 'size-3.5' : 'size-4';
   const tel = telUrl(phone);
-  const chat = whatsAppUrl(phone);
+  const chatUrl = chat ? whatsAppUrl(phone) : null;
   return (
     <span className={cn('flex flex-wrap items-center gap-x-4 gap-y-1', className)}>
       {email ? (
@@ -45,9 +48,9 @@ export function ContactLinks({
           <Phone className={icon} aria-hidden /> {phone}
         </span>
       ) : null}
-      {chat ? (
+      {chatUrl ? (
         <a
-          href={chat}
+          href={chatUrl}
           target="_blank"
           rel="noopener noreferrer"
           className={cn(LINK, 'text-[#0e6f64]')}

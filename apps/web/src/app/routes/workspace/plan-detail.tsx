@@ -1,6 +1,7 @@
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { PlanDetail } from '../../../features/plan-detail/components/plan-detail.tsx';
+import { PlanFollowUpsCard } from '../../../features/renewals/components/plan-follow-ups.tsx';
 import { RenewalHistoryCard } from '../../../features/renewals/components/renewal-history.tsx';
 
 // The edit form (every service's fields) is fetched when the owner first opens it, so the route stays within its
@@ -16,7 +17,12 @@ export function PlanDetailScreen() {
     <PlanDetail
       key={planId}
       planId={planId}
-      renewals={<RenewalHistoryCard planId={planId} />}
+      renewals={
+        <div className="flex flex-col gap-5">
+          <PlanFollowUpsCard planId={planId} />
+          <RenewalHistoryCard planId={planId} />
+        </div>
+      }
       editor={(plan, open, onOpenChange) => (
         <PlanEditor plan={plan} open={open} onOpenChange={onOpenChange} />
       )}

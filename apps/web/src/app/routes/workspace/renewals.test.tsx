@@ -36,12 +36,14 @@ function item(overrides: Partial<RenewalItem> = {}): RenewalItem {
     client_name: 'Kavya Rao',
     client_email: null,
     client_phone: '9820012345',
+    client_language: 'en',
     family_member: 'Arjun Rao',
     amount: '12850.00',
     end_date: '2026-12-04',
     days_left: 4,
     plan_status: 'active',
     last_contacted_at: null,
+    next_follow_up: null,
     reminders: [
       {
         id: SEND_ID,

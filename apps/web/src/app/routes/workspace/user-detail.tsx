@@ -1,6 +1,7 @@
 import { MANAGER_ROLES } from '@portal/contract';
 import { useLocation, useParams } from 'react-router';
 import { ClientRecord } from '../../../features/clients/components/client-record.tsx';
+import { SendOnWhatsApp } from '../../../features/renewals/components/send-on-whatsapp.tsx';
 import { currentClaims } from '../../../lib/session.ts';
 
 /** /dashboard/users/{id}: one client's record with family, plans and documents (issue 5). */
@@ -19,5 +20,31 @@ export function UserDetailScreen() {
   const mayRemove = (currentClaims()?.roles ?? []).some((r) =>
     (MANAGER_ROLES as readonly string[]).includes(r),
   );
-  return <ClientRecord key={userId} userId={userId} listAddress={listAddress} mayRemove={mayRemove} />;
+  return (
+    <ClientRecord
+      key={userId}
+      userId={userId}
+      listAddress={listAddress}
+      mayRemove={mayRemove}
+      // An active plan with an end date: the agency's expiry and renewal message, in the client's language.
+      planAction={(plan, client) =>
+        plan.status === 'Active' && plan.end_date ? (
+          <SendOnWhatsApp
+            quiet
+            className="min-h-9 px-3 py-1.5"
+            plan={{
+              plan_id: plan.plan_id,
+              plan_name: plan.plan_name ?? plan.provider_name,
+              plan_number: plan.policy_number,
+              client_name: client.full_name,
+              client_phone: client.phone,
+              client_language: client.reminder_language,
+              end_date: plan.end_date,
+              amount: (plan.plan_kind === 'insurance' ? plan.premium_amount : plan.amount) ?? null,
+            }}
+          />
+        ) : null
+      }
+    />
+  );
 }

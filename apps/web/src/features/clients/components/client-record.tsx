@@ -1,6 +1,6 @@
-import { type ClientPlanItem, documentKindLabel } from '@portal/contract';
+import { type ClientPlanItem, documentKindLabel, type PrimaryClient } from '@portal/contract';
 import { ArrowLeft, FilePlus, FileText, Pencil, Trash2, UserPlus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -27,7 +27,7 @@ const EditClientDialog = lazy(() =>
   })),
 );
 
-function PlanRow({ plan }: { plan: ClientPlanItem }) {
+function PlanRow({ plan, action }: { plan: ClientPlanItem; action?: ReactNode }) {
   // Lapsed and Closed are no longer in force: shown as an Expired plan is (decisions §4).
   const expired = plan.status !== 'Active';
   const money = plan.plan_kind === 'insurance' ? plan.premium_amount : plan.amount;
@@ -49,12 +49,13 @@ function PlanRow({ plan }: { plan: ClientPlanItem }) {
           ) : null}
         </p>
       </div>
-      <div className="flex items-center gap-3 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
         <span className="tabular-nums text-slate-700">{formatMoney(money ?? null)}</span>
         <span className={cn(expired ? 'text-red-700' : 'text-slate-600')}>
           {plan.end_date ? `Ends ${formatDate(plan.end_date)}` : 'No end date'}
         </span>
         <Badge tone={expired ? 'red' : 'green'}>{plan.status}</Badge>
+        {action}
       </div>
     </li>
   );
@@ -68,10 +69,13 @@ export function ClientRecord({
   userId,
   listAddress,
   mayRemove = true,
+  planAction,
 }: {
   userId: string;
   listAddress: string;
   mayRemove?: boolean;
+  /** What a plan's row offers beside its status (the route composes "Send on WhatsApp" from renewals). */
+  planAction?: (plan: ClientPlanItem, client: PrimaryClient) => ReactNode;
 }) {
   const navigate = useNavigate();
   const record = useClient(userId);
@@ -295,7 +299,7 @@ export function ClientRecord({
           ) : (
             <ul className="divide-y divide-slate-100">
               {plans[kind].map((plan) => (
-                <PlanRow key={plan.plan_id} plan={plan} />
+                <PlanRow key={plan.plan_id} plan={plan} action={planAction?.(plan, client)} />
               ))}
             </ul>
           )}

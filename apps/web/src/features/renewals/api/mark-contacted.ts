@@ -1,12 +1,13 @@
+import type { ContactChannel } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** "Contacted": the owner spoke to the client, with an optional note. */
-export function markContacted(planId: string, note: string) {
+/** "Contacted": the owner spoke to the client, with an optional note; or sent the WhatsApp message. */
+export function markContacted(planId: string, note: string, channel?: ContactChannel) {
   return apiCall('markPlanContacted', {
     params: { id: planId },
-    body: { note: note.trim() || undefined },
+    body: { note: note.trim() || undefined, ...(channel ? { channel } : {}) },
     quiet: true,
   }).then((r) => r.data);
 }
@@ -15,7 +16,8 @@ export function markContacted(planId: string, note: string) {
 export function useMarkContacted() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ planId, note }: { planId: string; note: string }) => markContacted(planId, note),
+    mutationFn: ({ planId, note, channel }: { planId: string; note: string; channel?: ContactChannel }) =>
+      markContacted(planId, note, channel),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.renewals }),
   });
 }

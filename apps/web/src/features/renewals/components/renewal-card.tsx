@@ -5,6 +5,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ContactLinks } from '../../../components/ui/contact-links.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { NextFollowUp } from './plan-follow-ups.tsx';
+import { SendOnWhatsApp } from './send-on-whatsapp.tsx';
 
 function daysBadge(days: number | null) {
   if (days === null) return <Badge tone="slate">No end date</Badge>;
@@ -30,7 +32,7 @@ function doneLines(item: RenewalItem): string[] {
   if (item.last_contacted_at) {
     const contact = item.events.filter((e) => e.kind === 'contacted').at(-1);
     lines.push(
-      `Contacted on ${formatDate(item.last_contacted_at)}${contact?.note ? `: “${contact.note}”` : ''}`,
+      `Contacted${contact?.channel === 'whatsapp' ? ' on WhatsApp' : ''} on ${formatDate(item.last_contacted_at)}${contact?.note ? `: “${contact.note}”` : ''}`,
     );
   }
   const renewed = item.events.filter((e) => e.kind === 'renewed').at(-1);
@@ -44,13 +46,17 @@ function doneLines(item: RenewalItem): string[] {
 export function RenewalCard({
   item,
   onContacted,
+  onFollowUp,
   onRenewed,
   onLapsed,
+  onLost,
 }: {
   item: RenewalItem;
   onContacted: () => void;
+  onFollowUp: () => void;
   onRenewed: () => void;
   onLapsed: () => void;
+  onLost: () => void;
 }) {
   const done = doneLines(item);
   const Icon = item.plan_type === 'insurance' ? ShieldCheck : Landmark;
@@ -68,7 +74,10 @@ export function RenewalCard({
           {item.family_member ? <span className="text-slate-600"> · for {item.family_member}</span> : null}
           <span className="ml-2 font-mono text-xs text-slate-500">{item.client_code}</span>
         </div>
-        {daysBadge(item.days_left)}
+        <div className="flex flex-wrap gap-2">
+          {item.next_follow_up ? <NextFollowUp date={item.next_follow_up} /> : null}
+          {daysBadge(item.days_left)}
+        </div>
       </div>
       <div className="flex items-start gap-3 text-sm text-slate-700">
         <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
@@ -89,6 +98,8 @@ export function RenewalCard({
             name={item.client_name}
             email={item.client_email}
             phone={item.client_phone}
+            // The message button below writes the agency's words; a bare chat link beside it would not.
+            chat={false}
           />
         </div>
       </div>
@@ -110,12 +121,19 @@ export function RenewalCard({
         <p className="text-sm text-slate-500">Nothing done yet.</p>
       )}
       <div className="flex flex-wrap gap-2">
+        <SendOnWhatsApp plan={item} />
         <Button variant="secondary" onClick={onContacted}>
           Contacted
+        </Button>
+        <Button variant="secondary" onClick={onFollowUp}>
+          Add follow-up
         </Button>
         <Button onClick={onRenewed}>Mark renewed</Button>
         <Button variant="ghost" className="text-red-700! hover:bg-red-50!" onClick={onLapsed}>
           {item.plan_type === 'insurance' ? 'Mark lapsed' : 'Mark closed'}
+        </Button>
+        <Button variant="ghost" className="text-red-700! hover:bg-red-50!" onClick={onLost}>
+          Mark lost
         </Button>
       </div>
     </li>

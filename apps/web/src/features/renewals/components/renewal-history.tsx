@@ -38,7 +38,8 @@ function eventLine(e: RenewalEvent): string {
     e.kind === 'renewed'
       ? ` from ${formatDate(e.previous_end_date)} to ${formatDate(e.new_end_date)}${e.document_attached ? ', with the new document' : ''}`
       : '';
-  return `${EVENT[e.kind]}${detail} on ${formatDate(e.at)}${e.by ? ` by ${e.by}` : ''}${e.note ? `: “${e.note}”` : ''}`;
+  const how = e.kind === 'contacted' && e.channel === 'whatsapp' ? ' on WhatsApp' : '';
+  return `${EVENT[e.kind]}${how}${detail} on ${formatDate(e.at)}${e.by ? ` by ${e.by}` : ''}${e.note ? `: “${e.note}”` : ''}`;
 }
 
 /** The plan's reminder e-mails (to whom, when, outcome) and the agency's renewal marks (issue 7). */

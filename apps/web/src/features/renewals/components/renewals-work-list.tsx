@@ -1,6 +1,6 @@
 import { RENEWAL_WINDOWS, type RenewalItem, type RenewalWindow } from '@portal/contract';
 import { AlertTriangle, CalendarCheck } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -17,6 +17,16 @@ import { OutboxPanel } from './outbox-panel.tsx';
 import { ReminderDays } from './reminder-days.tsx';
 import { RenewDialog } from './renew-dialog.tsx';
 import { RenewalCard } from './renewal-card.tsx';
+import { WhatsAppTemplatesSettings } from './whatsapp-templates.tsx';
+
+// The dialogs (and the date field's reading of typed dates) load when first opened: the plan detail is near its
+// script budget (apps/web/scripts/report-bundle.mjs).
+const AddFollowUpDialog = lazy(() =>
+  import('./follow-up-dialogs.tsx').then((m) => ({ default: m.AddFollowUpDialog })),
+);
+const MarkLostDialog = lazy(() =>
+  import('./follow-up-dialogs.tsx').then((m) => ({ default: m.MarkLostDialog })),
+);
 
 const PAGE = 20;
 const WINDOW_LABELS: Record<RenewalWindow, string> = {
@@ -32,7 +42,7 @@ const TYPE_LABELS: Record<PlanTypeFilter, string> = {
   investment: 'Investments',
 };
 
-type Action = { kind: 'contacted' | 'renewed' | 'lapsed'; item: RenewalItem } | null;
+type Action = { kind: 'contacted' | 'follow-up' | 'renewed' | 'lapsed' | 'lost'; item: RenewalItem } | null;
 
 const asWindow = (value: string | null): RenewalWindow =>
   (RENEWAL_WINDOWS as readonly string[]).includes(value ?? '') ? (value as RenewalWindow) : '30';
@@ -181,8 +191,10 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
                 key={item.plan_id}
                 item={item}
                 onContacted={() => setAction({ kind: 'contacted', item })}
+                onFollowUp={() => setAction({ kind: 'follow-up', item })}
                 onRenewed={() => setAction({ kind: 'renewed', item })}
                 onLapsed={() => setAction({ kind: 'lapsed', item })}
+                onLost={() => setAction({ kind: 'lost', item })}
               />
             ))}
           </ul>
@@ -191,6 +203,7 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
       {pages > 1 ? <Pager page={page} pages={pages} busy={status === 'loading'} onPage={setPage} /> : null}
 
       {manages ? <ReminderDays /> : null}
+      {manages ? <WhatsAppTemplatesSettings /> : null}
       {manages && delivery === 'outbox' ? <OutboxPanel /> : null}
 
       {action?.kind === 'contacted' ? (
@@ -202,6 +215,33 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
             setAction(null);
           }}
         />
+      ) : null}
+      {action?.kind === 'follow-up' ? (
+        <Suspense fallback={null}>
+          <AddFollowUpDialog
+            planId={action.item.plan_id}
+            planNumber={action.item.plan_number}
+            clientName={action.item.client_name}
+            onClose={(saved) => {
+              if (saved) notify('success', 'Follow-up saved.');
+              setAction(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {action?.kind === 'lost' ? (
+        <Suspense fallback={null}>
+          <MarkLostDialog
+            planId={action.item.plan_id}
+            planNumber={action.item.plan_number}
+            clientName={action.item.client_name}
+            investment={action.item.plan_type === 'investment'}
+            onClose={(lost) => {
+              if (lost) notify('success', `${action.item.plan_number} marked lost.`);
+              setAction(null);
+            }}
+          />
+        </Suspense>
       ) : null}
       {action?.kind === 'renewed' ? (
         <RenewDialog

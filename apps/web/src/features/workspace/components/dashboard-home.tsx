@@ -8,6 +8,7 @@ import {
   ShieldCheck,
   UserPlus,
   Users,
+  UserX,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -120,12 +121,22 @@ function Renewals({ data }: { data: AgencyDashboard }) {
           ))}
         </ul>
       )}
-      <Link
-        to={window === 30 ? '/dashboard/renewals' : '/dashboard/renewals?window=60'}
-        className="mt-3 inline-flex text-sm font-medium text-primary-700 hover:underline"
-      >
-        Open the renewals work-list
-      </Link>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Link
+          to={window === 30 ? '/dashboard/renewals' : '/dashboard/renewals?window=60'}
+          className="inline-flex font-medium text-primary-700 hover:underline"
+        >
+          Open the renewals work-list
+        </Link>
+        {/* Plans marked lost this calendar month, with why on each plan (issue 27 item 4). */}
+        <p className="flex items-center gap-1.5 text-slate-600" data-testid="lost-this-month">
+          <UserX className="size-4 text-red-700" aria-hidden />
+          Lost this month:{' '}
+          <span className="font-semibold text-slate-900 tabular-nums">
+            {data.lost_this_month.toLocaleString('en-IN')}
+          </span>
+        </p>
+      </div>
     </Card>
   );
 }

@@ -1,0 +1,109 @@
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { planFollowUps, planLosses, primaryClients, users, whatsAppTemplates } from '../../db/schema.ts';
+
+// Follow-ups, lost marks and WhatsApp templates (issue 27): every function takes the agency first (conventions).
+
+/** The latest follow-up of each plan: its next date is the plan's next follow-up on the work-list. */
+export function latestFollowUps(db: Db, agencyId: string, planIds: string[]) {
+  if (planIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectDistinctOn([planFollowUps.planId], {
+      planId: planFollowUps.planId,
+      nextDate: planFollowUps.nextDate,
+    })
+    .from(planFollowUps)
+    .where(and(eq(planFollowUps.agencyId, agencyId), inArray(planFollowUps.planId, planIds)))
+    .orderBy(planFollowUps.planId, desc(planFollowUps.at), desc(planFollowUps.id));
+}
+
+/** A plan's follow-ups, newest first, with who added each. */
+export function followUpsOf(db: Db, agencyId: string, planId: string) {
+  return db
+    .select({
+      id: planFollowUps.id,
+      nextDate: planFollowUps.nextDate,
+      note: planFollowUps.note,
+      by: users.fullName,
+      at: planFollowUps.at,
+    })
+    .from(planFollowUps)
+    .leftJoin(users, eq(users.id, planFollowUps.actorUserId))
+    .where(and(eq(planFollowUps.agencyId, agencyId), eq(planFollowUps.planId, planId)))
+    .orderBy(desc(planFollowUps.at), desc(planFollowUps.id));
+}
+
+export async function insertFollowUp(
+  db: Db,
+  agencyId: string,
+  values: Omit<typeof planFollowUps.$inferInsert, 'agencyId'>,
+) {
+  await db.insert(planFollowUps).values({ ...values, agencyId });
+}
+
+export async function lossOf(db: Db, agencyId: string, planId: string) {
+  const [row] = await db
+    .select({
+      reason: planLosses.reason,
+      reasonText: planLosses.reasonText,
+      by: users.fullName,
+      at: planLosses.at,
+    })
+    .from(planLosses)
+    .leftJoin(users, eq(users.id, planLosses.actorUserId))
+    .where(and(eq(planLosses.agencyId, agencyId), eq(planLosses.planId, planId)));
+  return row ?? null;
+}
+
+/** The plan's lost mark; a plan renewed and lost again keeps only the latest reason. */
+export async function upsertLoss(
+  db: Db,
+  agencyId: string,
+  values: Omit<typeof planLosses.$inferInsert, 'agencyId'>,
+) {
+  await db
+    .insert(planLosses)
+    .values({ ...values, agencyId })
+    .onConflictDoUpdate({
+      target: [planLosses.agencyId, planLosses.planId],
+      set: {
+        reason: values.reason,
+        reasonText: values.reasonText ?? null,
+        actorUserId: values.actorUserId ?? null,
+        at: sql`now()`,
+      },
+    });
+}
+
+/** Plans lost from `since` (an instant) to `until`, of an agent's clients when `assigned` says so. */
+export async function lostBetween(db: Db, agencyId: string, since: Date, until: Date, assigned?: SQL) {
+  const base = db.select({ n: sql<number>`count(*)::int` }).from(planLosses);
+  const range = [eq(planLosses.agencyId, agencyId), gte(planLosses.at, since), lt(planLosses.at, until)];
+  const [row] = assigned
+    ? await base
+        .innerJoin(
+          primaryClients,
+          and(eq(primaryClients.id, planLosses.primaryClientId), eq(primaryClients.agencyId, agencyId)),
+        )
+        .where(and(...range, assigned))
+    : await base.where(and(...range));
+  return row?.n ?? 0;
+}
+
+export function templatesOf(db: Db, agencyId: string) {
+  return db.select().from(whatsAppTemplates).where(eq(whatsAppTemplates.agencyId, agencyId));
+}
+
+export async function saveTemplate(
+  db: Db,
+  agencyId: string,
+  values: { kind: 'premium_due' | 'renewal'; language: 'en' | 'hi'; text: string; updatedBy: string },
+) {
+  await db
+    .insert(whatsAppTemplates)
+    .values({ ...values, agencyId })
+    .onConflictDoUpdate({
+      target: [whatsAppTemplates.agencyId, whatsAppTemplates.kind, whatsAppTemplates.language],
+      set: { text: values.text, updatedBy: values.updatedBy, updatedAt: new Date() },
+    });
+}
