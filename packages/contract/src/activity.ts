@@ -49,6 +49,7 @@ export const ACTIVITY_SENTENCE = {
   'plan.lapsed': 'Marked plan lapsed',
   'plan.closed': 'Marked plan closed',
   'plan.contacted': 'Contacted the client about a renewal',
+  'plan.premium_paid': 'Marked a premium paid',
   'provider.create': 'Added provider',
   'provider.update': 'Changed provider',
   'provider.delete': 'Removed provider',

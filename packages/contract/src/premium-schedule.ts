@@ -56,7 +56,7 @@ export function premiumModeOf(text: string | null | undefined): PremiumMode {
 
 const toPaise = (amount: string): bigint => {
   const [whole = '0', frac = ''] = amount.replace(/^-/, '').split('.');
-  const paise = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
+  const paise = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
   return amount.startsWith('-') ? -paise : paise;
 };
 const fromPaise = (paise: bigint): string => {
@@ -338,3 +338,20 @@ export const PREMIUM_STATE_LABELS: Record<PremiumState, string> = {
   single_premium: 'Single premium',
   none: 'No regular premium',
 };
+
+/** A plan's stored fields that its dues are made of, as a plan's details read them. */
+export interface PlanDuesFields extends PlanForSchedule {
+  nextDueDate: string | null;
+  /** The premium (insurance) or the amount (investment). */
+  money: string | null;
+}
+
+/** What one instalment costs: the premium; an RD's monthly amount; a SIP's amount. */
+export function instalmentAmount(plan: PlanDuesFields): string | null {
+  if (plan.category === 'investment' && plan.serviceCode === 'mutual_funds') {
+    const sip = plan.subtypeFields.sip_amount;
+    if (typeof sip === 'string' && /^\d+(\.\d{1,2})?$/.test(sip)) return Number(sip).toFixed(2);
+    if (typeof sip === 'number') return sip.toFixed(2);
+  }
+  return plan.money;
+}

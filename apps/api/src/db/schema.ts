@@ -53,6 +53,7 @@ export const documentKindEnum = pgEnum('document_kind', [
   'profile_image',
   'avatar',
   'provider_logo',
+  'premium_receipt',
 ]);
 
 /** Every person who signs in: platform admins, agency owners, agency clients with portal access. */

@@ -1,5 +1,6 @@
 -- Premium dues (issue 27, decision 038): each plan's premium mode, premium-paying term and next due date, and the
 -- premiums paid. Migration 0030 keeps the three columns and backfills them.
+ALTER TYPE "public"."document_kind" ADD VALUE 'premium_receipt';--> statement-breakpoint
 CREATE TABLE "premium_payments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"agency_id" uuid NOT NULL,

@@ -110,25 +110,25 @@ END $$;
 -- "Mark premium paid" (which moves it) is never undone by an edit of anything else.
 CREATE FUNCTION "premium_schedule_fields"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  code text;
   p record;
 BEGIN
-  SELECT s."code" INTO code FROM "services" s WHERE s."id" = NEW."service_id";
-  p := premium_fields(TG_ARGV[0], code, NEW."start_date", NEW."end_date", NEW."subtype_fields",
+  IF TG_OP = 'UPDATE'
+     AND (NEW."start_date", NEW."end_date", NEW."service_id", NEW."subtype_fields"->'mode', NEW."subtype_fields"->'ppt',
+          NEW."subtype_fields"->'term', NEW."subtype_fields"->'scheme_name', NEW."subtype_fields"->'investment_mode',
+          NEW."subtype_fields"->'sip_day')
+         IS NOT DISTINCT FROM
+         (OLD."start_date", OLD."end_date", OLD."service_id", OLD."subtype_fields"->'mode', OLD."subtype_fields"->'ppt',
+          OLD."subtype_fields"->'term', OLD."subtype_fields"->'scheme_name', OLD."subtype_fields"->'investment_mode',
+          OLD."subtype_fields"->'sip_day') THEN
+    -- Nothing the schedule is made of changed: the mode, the term and a next due date a payment moved stay.
+    RETURN NEW;
+  END IF;
+  p := premium_fields(TG_ARGV[0], (SELECT s."code" FROM "services" s WHERE s."id" = NEW."service_id"),
+                      NEW."start_date", NEW."end_date", NEW."subtype_fields",
                       ((now() AT TIME ZONE 'UTC') + interval '330 minutes')::date);
   NEW."premium_mode" := p.mode;
   NEW."premium_term_years" := p.term_years;
-  IF TG_OP = 'INSERT' THEN
-    IF NEW."next_due_date" IS NULL THEN
-      NEW."next_due_date" := p.next_due;
-    END IF;
-  ELSIF (NEW."start_date", NEW."end_date", NEW."service_id", NEW."subtype_fields"->'mode', NEW."subtype_fields"->'ppt',
-         NEW."subtype_fields"->'term', NEW."subtype_fields"->'scheme_name', NEW."subtype_fields"->'investment_mode',
-         NEW."subtype_fields"->'sip_day')
-        IS DISTINCT FROM
-        (OLD."start_date", OLD."end_date", OLD."service_id", OLD."subtype_fields"->'mode', OLD."subtype_fields"->'ppt',
-         OLD."subtype_fields"->'term', OLD."subtype_fields"->'scheme_name', OLD."subtype_fields"->'investment_mode',
-         OLD."subtype_fields"->'sip_day') THEN
+  IF TG_OP = 'UPDATE' OR NEW."next_due_date" IS NULL THEN
     NEW."next_due_date" := p.next_due;
   END IF;
   RETURN NEW;
@@ -194,12 +194,14 @@ CREATE TRIGGER "insurance_policies_total_delete" AFTER DELETE ON "insurance_poli
 -- The backfill: every plan's mode, term and next due date from its own fields, as of the day this runs (premiums
 -- due before it are taken as paid, decision 038). The old rows carry the columns' default mode (Yearly), the sum the
 -- kept totals hold today, so the update's own totals trigger moves each total to the premium per year.
-UPDATE "insurance_policies" p SET "next_due_date" = (premium_fields('insurance', s."code", p."start_date", p."end_date",
-    p."subtype_fields", ((now() AT TIME ZONE 'UTC') + interval '330 minutes')::date)).next_due
+UPDATE "insurance_policies" p SET ("premium_mode", "premium_term_years", "next_due_date") =
+    (SELECT f.mode, f.term_years, f.next_due FROM premium_fields('insurance', s."code", p."start_date", p."end_date",
+       p."subtype_fields", ((now() AT TIME ZONE 'UTC') + interval '330 minutes')::date) f)
   FROM "services" s WHERE s."id" = p."service_id";
 --> statement-breakpoint
-UPDATE "investment_accounts" p SET "next_due_date" = (premium_fields('investment', s."code", p."start_date", p."end_date",
-    p."subtype_fields", ((now() AT TIME ZONE 'UTC') + interval '330 minutes')::date)).next_due
+UPDATE "investment_accounts" p SET ("premium_mode", "premium_term_years", "next_due_date") =
+    (SELECT f.mode, f.term_years, f.next_due FROM premium_fields('investment', s."code", p."start_date", p."end_date",
+       p."subtype_fields", ((now() AT TIME ZONE 'UTC') + interval '330 minutes')::date) f)
   FROM "services" s WHERE s."id" = p."service_id";
 --> statement-breakpoint
 ALTER TABLE "premium_payments" ENABLE ROW LEVEL SECURITY;
