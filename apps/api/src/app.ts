@@ -32,6 +32,7 @@ import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { importTemplateRoutes } from './modules/imports/template.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { premiumsRoutes } from './modules/premiums/premiums.routes.ts';
 import { primaryClientsRoutes } from './modules/primary-clients/primary-clients.routes.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
@@ -299,6 +300,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('preClose', async () => importRunner?.stop());
   }
   plansRoutes(app, { db, documents: services.documents });
+  premiumsRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents, answers });
   renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery });
   if (config.reminderIntervalSeconds > 0) {

@@ -52,6 +52,7 @@ export const ACTIVITY_SENTENCE = {
   'plan.follow_up': 'Added a follow-up to a plan',
   'plan.lost': 'Marked plan lost',
   'agency.whatsapp_template': 'Changed a WhatsApp message',
+  'plan.premium_paid': 'Marked a premium paid',
   'provider.create': 'Added provider',
   'provider.update': 'Changed provider',
   'provider.delete': 'Removed provider',

@@ -225,6 +225,9 @@ export const apiPaths = {
     access: WORKSPACE,
     owns: 'plan',
   },
+  // Premium dues (issue 27, decision 038): a plan's payments and "Mark premium paid".
+  planPremiums: { method: 'GET', path: '/api/plans/:id/premiums', access: WORKSPACE, owns: 'plan' },
+  markPremiumPaid: { method: 'POST', path: '/api/plans/:id/premiums', access: WORKSPACE, owns: 'plan' },
   // The agency client's own area (issue 6): always the signed-in client's data.
   clientSummary: { method: 'GET', path: '/api/agency-user/client/dashboard/summary', access: ['AC'] },
   clientProfile: { method: 'GET', path: '/api/agency-user/client/profile', access: ['AC'] },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlanStatusSchema } from './plan-status.ts';
+import { PremiumDuesSchema, PremiumPaymentSchema } from './premium-dues.ts';
 
 // The agency client's own area (issue 6; spec §3 client profile, agency, dashboard summary, alert, my plans,
 // plan list item and detail, nominee, secondary client and documents; §7 /agency-user/...). Field names are
@@ -23,7 +24,7 @@ export const ALERT_INVESTMENT_MATURITY_DAYS = 90;
 export const ClientSummarySchema = z.object({
   total_plans: z.number().int(),
   total_secondary_clients: z.number().int(),
-  /** Yearly premium of the Active policies, exact, 2 decimals. */
+  /** Premium per year of the Active policies (annualised by mode, decisions §4), exact, 2 decimals. */
   total_premium: moneySchema,
   claims_this_year: z.number().int(),
 });
@@ -168,7 +169,13 @@ export const SubtypeFieldsSchema = z.object({
 });
 export type SubtypeFields = z.infer<typeof SubtypeFieldsSchema>;
 
-const detailCommon = { nominee: NomineeSchema.nullable(), subtype_fields: SubtypeFieldsSchema };
+const detailCommon = {
+  nominee: NomineeSchema.nullable(),
+  subtype_fields: SubtypeFieldsSchema,
+  /** The plan's premium dues and the premiums paid, newest first (issue 27). */
+  premium: PremiumDuesSchema,
+  premium_payments: z.array(PremiumPaymentSchema),
+};
 
 export const PlanDetailSchema = z.discriminatedUnion('plan_type', [
   InsurancePlanItemSchema.extend(detailCommon),

@@ -8,6 +8,7 @@ export const DOCUMENT_KIND_LABELS: Readonly<Record<string, string>> = {
   profile_image: 'Photo',
   avatar: 'Photo',
   provider_logo: 'Company logo',
+  premium_receipt: 'Premium receipt',
 };
 
 export const documentKindLabel = (kind: string): string => DOCUMENT_KIND_LABELS[kind] ?? 'Document';

@@ -79,6 +79,7 @@ import {
   WorkspacePlanDetailResponseSchema,
   WorkspacePlanUpdateResponseSchema,
 } from './plans.ts';
+import { MarkPremiumPaidResponseSchema, PlanPremiumsResponseSchema } from './premium-dues.ts';
 import { AgencyProfileResponseSchema, AgencyProfileUpdateSchema } from './profile.ts';
 import {
   BankDetailsResponseSchema,
@@ -662,6 +663,24 @@ export const endpoints = {
     tag: 'plans',
     params: IdParamsSchema,
     response: WorkspacePlanDetailResponseSchema,
+    status: 200,
+  },
+  planPremiums: {
+    ...apiPaths.planPremiums,
+    summary: "A plan's premium dues (mode, next due date, state) and the premiums paid, newest first",
+    tag: 'plans',
+    params: IdParamsSchema,
+    response: PlanPremiumsResponseSchema,
+    status: 200,
+  },
+  markPremiumPaid: {
+    ...apiPaths.markPremiumPaid,
+    summary:
+      'Mark premium paid: multipart `paid_on`, `amount`, `receipt_number`, `instalments` (a count, 1 by default) or `up_to` (a due date), optional `receipt` (PDF); moves the next due date',
+    tag: 'plans',
+    params: IdParamsSchema,
+    multipart: { payload: 'MarkPremiumPaidFieldsSchema', files: ['receipt'] },
+    response: MarkPremiumPaidResponseSchema,
     status: 200,
   },
   deleteClientPlan: {

@@ -1,4 +1,5 @@
 import type { RegistrationInput } from './auth.ts';
+import type { PremiumDues } from './premium-dues.ts';
 
 let counter = 0;
 
@@ -25,6 +26,23 @@ export function makeRegistration(overrides: Partial<RegistrationInput> = {}): Re
     newsletterSubscribed: false,
     InsertedBy: 'SYSTEM',
     CountryId: 1,
+    ...overrides,
+  };
+}
+
+/** A plan's premium dues as an answer carries them: a yearly premium due in a month; tests override what they check. */
+export function makePremiumDues(overrides: Partial<PremiumDues> = {}): PremiumDues {
+  return {
+    premium_mode: 'Yearly',
+    instalments_per_year: 1,
+    premium_term_years: 15,
+    instalment_amount: '24500.00',
+    annual_premium: '24500.00',
+    next_due_date: '2027-04-01',
+    state: 'due',
+    state_label: 'Up to date',
+    grace_until: null,
+    revival_until: null,
     ...overrides,
   };
 }

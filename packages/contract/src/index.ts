@@ -26,6 +26,8 @@ export * from './plan-products.ts';
 export * from './plan-status.ts';
 export * from './plan-vocabulary.ts';
 export * from './plans.ts';
+export * from './premium-dues.ts';
+export * from './premium-schedule.ts';
 export * from './profile.ts';
 export * from './providers.ts';
 export * from './renewals.ts';

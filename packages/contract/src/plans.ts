@@ -22,6 +22,7 @@ import {
   postOfficeSchemeField,
   withoutBlanks,
 } from './plan-products.ts';
+import { PremiumDuesSchema } from './premium-dues.ts';
 import { isCalendarDate } from './providers.ts';
 
 export { moneyField, plainAmount } from './amounts.ts';
@@ -291,6 +292,8 @@ export const WorkspacePlanDetailSchema = ClientPlanItemSchema.extend({
   /** Who added the plan and who last changed it (issue 25 item 4, decision 033); null when not known. */
   added_by: RecordStampSchema.nullable(),
   changed_by: RecordStampSchema.nullable(),
+  /** The plan's premium mode, next due date and where it stands today (issue 27, decision 038). */
+  premium: PremiumDuesSchema,
 });
 export type WorkspacePlanDetail = z.infer<typeof WorkspacePlanDetailSchema>;
 

@@ -62,6 +62,9 @@ export const DERIVED_DATA: Readonly<Record<string, TableStory>> = {
   insurance_policies: { announces: [CLIENT_AREA_CHANNEL], keeps: ['agency_plan_totals'] },
   investment_accounts: { announces: [CLIENT_AREA_CHANNEL], keeps: ['agency_plan_totals'] },
   insured_members: { announces: [CLIENT_AREA_CHANNEL] },
+  // A plan's premiums paid, in the client's plan details (migration 0032). No kept total: the history is read per
+  // plan through its index, and the next due date it moves is the plan's own column (decision 038).
+  premium_payments: { announces: [CLIENT_AREA_CHANNEL] },
   providers: { announces: [CLIENT_AREA_CHANNEL] },
   documents: { announces: [CLIENT_AREA_CHANNEL] },
   // The catalogue is every agency's: its writes announce '*'.

@@ -53,6 +53,7 @@ export const documentKindEnum = pgEnum('document_kind', [
   'profile_image',
   'avatar',
   'provider_logo',
+  'premium_receipt',
 ]);
 
 /** Every person who signs in: platform admins, agency owners, agency clients with portal access. */
@@ -490,6 +491,15 @@ const planColumns = () => ({
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   deletedAt: deletedAt(),
+  /**
+   * Premium dues (issue 27, decision 038), kept by a trigger from the service and subtype fields (migration 0032):
+   * the mode (one of PREMIUM_MODES: life's own `mode`, other insurance Yearly, an RD or a SIP Monthly), the
+   * premium-paying term in years where one applies, and the first unpaid instalment's due date (null: none left
+   * or none recurs), which "Mark premium paid" moves on.
+   */
+  premiumMode: text('premium_mode').notNull().default('Yearly'),
+  premiumTermYears: smallint('premium_term_years'),
+  nextDueDate: date('next_due_date', { mode: 'string' }),
 });
 
 export const insurancePolicies = pgTable(
@@ -513,6 +523,7 @@ export const insurancePolicies = pgTable(
     index('insurance_policies_end_idx').on(t.agencyId, t.endDate),
     index('insurance_policies_provider_idx').on(t.agencyId, t.providerId),
     index('insurance_policies_number_idx').on(t.agencyId, t.policyNumber),
+    index('insurance_policies_next_due_idx').on(t.agencyId, t.nextDueDate),
   ],
 );
 
@@ -540,6 +551,7 @@ export const investmentAccounts = pgTable(
     index('investment_accounts_secondary_idx').on(t.agencyId, t.secondaryClientId),
     index('investment_accounts_end_idx').on(t.agencyId, t.endDate),
     index('investment_accounts_provider_idx').on(t.agencyId, t.providerId),
+    index('investment_accounts_next_due_idx').on(t.agencyId, t.nextDueDate),
   ],
 );
 
@@ -725,6 +737,40 @@ export const whatsAppTemplates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ name: 'whatsapp_templates_pk', columns: [t.agencyId, t.kind, t.language] })],
+);
+
+/**
+ * A premium (or an investment's instalments) paid (issue 27, decision 038): one payment of one or more
+ * instalments, from the due date of the first to that of the last, with its receipt and optionally the receipt's
+ * PDF (an encrypted document). The plan's `next_due_date` moves past `last_due_date` in the same transaction.
+ */
+export const premiumPayments = pgTable(
+  'premium_payments',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    planType: serviceCategoryEnum('plan_type').notNull(),
+    /** An insurance policy's or an investment account's id, as plan_type says. */
+    planId: uuid('plan_id').notNull(),
+    /** The plan's client: whom the agent wall (agent_assignment) and the activity log name. */
+    primaryClientId: uuid('primary_client_id')
+      .notNull()
+      .references(() => primaryClients.id),
+    /** The due date of the first instalment it pays. */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** The due date of the last instalment it pays (the first's when it pays one). */
+    lastDueDate: date('last_due_date', { mode: 'string' }).notNull(),
+    instalments: smallint('instalments').notNull().default(1),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    receiptNumber: text('receipt_number').notNull(),
+    receiptDocumentId: uuid('receipt_document_id').references(() => documents.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('premium_payments_plan_idx').on(t.agencyId, t.planId, t.dueDate)],
 );
 
 /**

@@ -696,6 +696,12 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
         { name: 'new_end_date', value: '2046-06-30' },
         { name: 'note', value: canary(side) },
       ]);
+    case 'markPremiumPaid':
+      return form(m, url, [
+        { name: 'paid_on', value: todayInIndia() },
+        { name: 'amount', value: '24500' },
+        { name: 'receipt_number', value: canary(side) },
+      ]);
     case 'markPlanLapsed':
     case 'markPlanContacted':
       return json(m, url, { note: canary(side) });

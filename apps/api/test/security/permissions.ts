@@ -160,6 +160,9 @@ export const permissions = {
   updateClientPlan: { object: 'policy', ok: 200, allow: WORKSPACE },
   clientPlanDocument: { object: 'policy', ok: 200, allow: WORKSPACE },
   replaceClientPlanDocument: { object: 'policy', ok: 200, allow: WORKSPACE },
+  // Premium dues (issue 27): a plan's payments, and marking a premium paid.
+  planPremiums: { object: 'policy', ok: 200, allow: WORKSPACE },
+  markPremiumPaid: { object: 'policy', ok: 200, allow: WORKSPACE },
 
   clientSummary: { object: 'none', ok: 200, allow: AC },
   clientProfile: { object: 'none', ok: 200, allow: AC },

@@ -363,6 +363,17 @@ function uploadRoutes(): UploadRoute[] {
           filePart('document', f),
         ]),
     },
+    {
+      key: 'markPremiumPaid',
+      images: false,
+      send: (f) =>
+        post('POST', `/api/plans/${w.lifePlan}/premiums`, [
+          { name: 'paid_on', value: '2025-04-01' },
+          { name: 'amount', value: '24500' },
+          { name: 'receipt_number', value: 'RCPT-1' },
+          filePart('receipt', f),
+        ]),
+    },
   ];
 }
 

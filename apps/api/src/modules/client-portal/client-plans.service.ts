@@ -9,6 +9,7 @@ import {
   type PlanDetail,
   type PlanType,
   planStatus,
+  premiumDuesOf,
 } from '@portal/contract';
 import { writeAudit } from '../../lib/audit.ts';
 import { DecryptionError } from '../../lib/crypto.ts';
@@ -17,6 +18,7 @@ import type { DocumentFile, StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AnswerCache } from '../../lib/kept-answers.ts';
 import { fullName } from '../../lib/names.ts';
+import { paymentsOfPlan } from '../../lib/premium-payments.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './client-portal.repository.ts';
 import type { ClientPortalDeps } from './client-portal.service.ts';
@@ -116,6 +118,20 @@ export async function planDetails(
       sumAssured: row.sumAssured,
       ...(insured ? { insuredMembers: insured } : {}),
     }),
+    // Issue 27: the next due date, where the plan stands and the premiums paid (read-only; no staff names).
+    premium: premiumDuesOf(
+      {
+        category: kind,
+        serviceCode: row.serviceCode.toLowerCase(),
+        startDate: row.plan.startDate ?? row.plan.endDate ?? today,
+        endDate: row.plan.endDate,
+        subtypeFields: row.plan.subtypeFields ?? {},
+        nextDueDate: row.plan.nextDueDate,
+        money: row.money,
+      },
+      today,
+    ),
+    premium_payments: await paymentsOfPlan(deps.db, own.agencyId, row.plan.id, false),
   };
   return kind === 'insurance'
     ? { ...toInsuranceItem(row, today), ...detail }

@@ -53,7 +53,7 @@ export async function findAgency(db: Db, agencyId: string) {
 /**
  * The dashboard's figures in one statement (issue 8: one round trip instead of four): the client's plans
  * counted as listPlans lists them (not deleted, the provider the agency's; the service always exists, a
- * foreign key), family members not deleted, and the yearly premium of the Active policies, summed exactly
+ * foreign key), family members not deleted, and the premium per year of the Active policies, summed exactly
  * in SQL: not lapsed or closed and the end date not over (the same rule as the plan status, spec §4).
  */
 export async function summaryFigures(db: Db, agencyId: string, primaryClientId: string, today: string) {
@@ -69,7 +69,8 @@ export async function summaryFigures(db: Db, agencyId: string, primaryClientId: 
         plans: sql<number>`(${plans(insurancePolicies)} + ${plans(investmentAccounts)})::int`,
         family: sql<number>`(select count(*) from ${secondaryClients} where ${secondaryClients.agencyId} = ${agency}
           and ${secondaryClients.primaryClientId} = ${client} and ${secondaryClients.deletedAt} is null)::int`,
-        premium: sql<string>`(select coalesce(sum(${insurancePolicies.premiumAmount}), 0)::numeric(16,2)::text
+        // Money per year (decisions §4, migration 0030's annual_premium): a monthly ₹2,000 counts ₹24,000.
+        premium: sql<string>`(select coalesce(sum(annual_premium(${insurancePolicies.premiumAmount}, ${insurancePolicies.premiumMode})), 0)::numeric(16,2)::text
           from ${insurancePolicies}
           where ${insurancePolicies.agencyId} = ${agency} and ${insurancePolicies.primaryClientId} = ${client}
           and ${insurancePolicies.deletedAt} is null and ${insurancePolicies.status} not in ('lapsed', 'closed')
@@ -135,6 +136,7 @@ function planColumns(table: PlanTable) {
       nomineePhone: table.nomineePhone,
       nomineeEmail: table.nomineeEmail,
       documentId: table.documentId,
+      nextDueDate: table.nextDueDate,
     },
     sumAssured: table === insurancePolicies ? insurancePolicies.sumAssured : sql<string | null>`null`,
     // Where the document's file is and how it is sealed: a download reads it without another query.

@@ -20,6 +20,7 @@ import {
   insurancePolicies,
   insuredMembers,
   investmentAccounts,
+  premiumPayments,
   primaryClients,
   providers,
   secondaryClients,
@@ -301,6 +302,17 @@ describe('the kept plan answers', () => {
     await t.db
       .insert(insuredMembers)
       .values({ agencyId, policyId: policy, name: 'Anil Iyer', relationship: 'Son' });
+    await t.db.insert(premiumPayments).values({
+      agencyId,
+      planType: 'insurance',
+      planId: policy,
+      primaryClientId: me.primaryClientId,
+      dueDate: '2026-04-01',
+      lastDueDate: '2026-04-01',
+      paidOn: '2026-04-01',
+      amount: '1000.00',
+      receiptNumber: 'RCPT-1',
+    });
     const writes = [
       () =>
         t.db.update(primaryClients).set({ city: 'Pune' }).where(eq(primaryClients.id, me.primaryClientId)),

@@ -24,7 +24,10 @@ export async function agentClientCounts(db: Db, agencyId: string, agentId: strin
   return { primary: Number(rows[0]?.primary ?? 0), secondary: Number(rows[0]?.secondary ?? 0) };
 }
 
-/** The agent's active plans in the shape of `planFigures`: per kind and service, per provider, per kind. */
+/**
+ * The agent's active plans in the shape of `planFigures`: per kind and service, per provider, per kind; a premium
+ * per year (migration 0030's annual_premium), as the kept totals sum it.
+ */
 export async function agentPlanFigures(db: Db, agencyId: string, agentId: string, today: string) {
   const plans = (t: typeof insurancePolicies | typeof investmentAccounts, kind: string, money: SQL) =>
     sql`select ${kind}::text as kind, ${t.serviceId} as service_id, ${t.providerId} as provider_id,
@@ -37,7 +40,7 @@ export async function agentPlanFigures(db: Db, agencyId: string, agentId: string
       case when grouping(service_id) = 0 then service_id end as "serviceId",
       case when grouping(provider_id) = 0 then provider_id end as "providerId",
       count(*)::int as n, sum(amount)::numeric(16,2)::text as amount
-    from (${plans(insurancePolicies, 'insurance', sql`${insurancePolicies.premiumAmount}`)}
+    from (${plans(insurancePolicies, 'insurance', sql`annual_premium(${insurancePolicies.premiumAmount}, ${insurancePolicies.premiumMode})`)}
       union all ${plans(investmentAccounts, 'investment', sql`${investmentAccounts.amount}`)}) p
     group by grouping sets ((kind, service_id), (kind, provider_id), (kind))`)) as unknown as {
     rows: Array<{

@@ -4,6 +4,7 @@ import {
   holdsInvestment,
   PAN_FOR_INVESTMENTS_MESSAGE,
   planStatus,
+  premiumDuesOf,
   type WorkspacePlanDetail,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -184,6 +185,18 @@ export async function planDetailOf(
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
     ...stamps,
+    premium: premiumDuesOf(
+      {
+        category: row.kind,
+        serviceCode: row.serviceCode,
+        startDate: p.startDate ?? p.endDate ?? p.createdAt.toISOString().slice(0, 10),
+        endDate: p.endDate,
+        subtypeFields: p.subtypeFields,
+        nextDueDate: p.nextDueDate,
+        money: row.kind === 'insurance' ? p.premiumAmount : p.amount,
+      },
+      todayInIndia(),
+    ),
   };
 }
 

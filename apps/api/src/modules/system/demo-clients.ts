@@ -1,6 +1,8 @@
 import {
+  dueDateAt,
   PlanInputSchema,
   type PlanServiceCode,
+  scheduleOf,
   UpdateSecondaryClientSchema,
   verhoeffCheckDigit,
 } from '@portal/contract';
@@ -49,6 +51,12 @@ interface DemoPlan {
   end: string;
   subtype: Record<string, unknown>;
   nominee?: { full_name: string; relation: string; dob?: string; phone_number?: string };
+  /**
+   * Premium dues (issue 27): the first unpaid instalment, by its number in the schedule, for a plan shown in grace
+   * or lapsed (else every premium before the first start counts as paid); `openEnded`: no end date (a SIP).
+   */
+  unpaidInstalment?: number;
+  openEnded?: boolean;
 }
 
 interface DemoClient {
@@ -401,13 +409,15 @@ function otherClients(today: string): DemoClient[] {
           service: 'life',
           provider: PROVIDER.hdfcLife,
           number: '23847561',
-          money: '21480',
-          start: '2021-12-01',
-          end: '2051-12-01',
+          money: '1790',
+          // Monthly by NACH; the premium due 6 days ago is unpaid: in its 15 days of grace (issue 27).
+          start: addMonths(d(-6), -48),
+          end: addMonths(d(-6), 312),
+          unpaidInstalment: 48,
           subtype: {
             sum_assured: '15000000',
             plan_name: 'Click 2 Protect Super',
-            mode: 'Yearly',
+            mode: 'Monthly',
             term: 30,
             ppt: 30,
           },
@@ -453,6 +463,8 @@ function otherClients(today: string): DemoClient[] {
           money: '250000',
           start: '2020-01-15',
           end: '2030-01-15',
+          // A SIP with no end date (issue 27): monthly on the 10th for as long as it runs.
+          openEnded: true,
           subtype: {
             folio_number: '7781236/54',
             scheme: 'Mid-Cap Opportunities - Growth',
@@ -466,15 +478,16 @@ function otherClients(today: string): DemoClient[] {
         {
           service: 'postoffice',
           provider: PROVIDER.post,
-          number: 'NSC-8812093',
-          money: '100000',
+          number: 'RD-8812093',
+          // A post-office Recurring Deposit: ₹5,000 a month for five years, all paid, maturing in 25 days (issue 27).
+          money: '5000',
           start: addMonths(d(25), -60),
           end: d(25),
           subtype: {
-            account_number: 'NSC-8812093',
-            scheme_name: 'National Savings Certificate (VIII Issue)',
+            account_number: 'RD-8812093',
+            scheme_name: 'Recurring Deposit (RD)',
             term: 5,
-            roi: 7.7,
+            roi: 6.7,
           },
         },
       ],
@@ -550,10 +563,18 @@ function otherClients(today: string): DemoClient[] {
           service: 'life',
           provider: PROVIDER.hdfcLife,
           number: '24410987',
-          money: '50000',
-          start: '2022-04-01',
-          end: '2037-04-01',
-          subtype: { sum_assured: '550000', plan_name: 'Sanchay Plus', mode: 'Yearly', term: 15, ppt: 10 },
+          money: '25000',
+          // Half-yearly; the premium due 90 days ago was not paid in grace: lapsed, revivable for two years.
+          start: addMonths(d(-90), -42),
+          end: addMonths(d(-90), 138),
+          unpaidInstalment: 7,
+          subtype: {
+            sum_assured: '550000',
+            plan_name: 'Sanchay Plus',
+            mode: 'Half-yearly',
+            term: 15,
+            ppt: 10,
+          },
           nominee: { full_name: 'Imran Shaikh', relation: 'Spouse', dob: '1987-05-21' },
         },
         {
@@ -875,6 +896,23 @@ export async function seedDemoClients(tx: Tx, deps: DemoClientsDeps): Promise<vo
         ],
         written: deps.written,
       });
+      if (p.openEnded || p.unpaidInstalment !== undefined) {
+        const table = category === 'insurance' ? insurancePolicies : investmentAccounts;
+        const number =
+          category === 'insurance' ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
+        const schedule = scheduleOf({
+          category,
+          serviceCode: p.service,
+          startDate: p.start,
+          endDate: p.openEnded ? null : p.end,
+          subtypeFields: parsed.subtype_fields,
+        });
+        // Migration 0030's trigger reckons the next due date again when the end date goes; a missed one is set.
+        await tx
+          .update(table)
+          .set(p.openEnded ? { endDate: null } : { nextDueDate: dueDateAt(schedule, p.unpaidInstalment!) })
+          .where(and(eq(table.agencyId, deps.agencyId), eq(number, p.number)));
+      }
     }
   };
 

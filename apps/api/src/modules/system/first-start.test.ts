@@ -1,4 +1,9 @@
-import { MSG, PrimaryClientListResponseSchema, StaffListResponseSchema } from '@portal/contract';
+import {
+  MSG,
+  PrimaryClientListResponseSchema,
+  StaffListResponseSchema,
+  WorkspacePlanDetailResponseSchema,
+} from '@portal/contract';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -258,6 +263,27 @@ describe('the demo agency’s clients, families and plans (first start with a do
       expect(sniffMime(res.rawPayload)).toBe('application/pdf');
       expect(res.rawPayload.toString('latin1')).toMatch(/%%EOF\n$/);
     }
+
+    // Premium dues (issue 27): a monthly policy in grace, a half-yearly one lapsed within revival, a post-office
+    // RD with every instalment paid and a SIP without an end date, as the plans' details answer them.
+    const dues = [];
+    for (const p of plans) {
+      const detail = await get(`/api/plans/${p.id}/details`);
+      dues.push(WorkspacePlanDetailResponseSchema.parse(detail.json()).data);
+    }
+    const states = dues.map((d) => `${d.service_code} ${d.premium.premium_mode} ${d.premium.state}`);
+    expect(states).toEqual(
+      expect.arrayContaining([
+        'life Monthly grace',
+        'life Half-yearly lapsed',
+        'life Yearly due',
+        'postoffice Monthly paid_up',
+        'mutual_funds Monthly due',
+      ]),
+    );
+    const lapsedLife = dues.find((d) => d.service_code === 'life' && d.premium.state === 'lapsed');
+    expect(lapsedLife?.premium.revival_until).not.toBeNull();
+    expect(dues.some((d) => d.service_code === 'mutual_funds' && d.end_date === null)).toBe(true);
 
     // Dated from today: some expired, some ending within 60 days, some investments maturing within 60 days.
     const today = todayInIndia();

@@ -6,6 +6,7 @@ import {
   WorkspacePlanDetailSchema,
   WorkspacePlanUpdateResponseSchema,
 } from '@portal/contract';
+import { makePremiumDues } from '@portal/contract/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -69,6 +70,7 @@ const stored: WorkspacePlanDetail = WorkspacePlanDetailSchema.parse({
   updated_at: '2026-11-21T10:00:00.000Z',
   added_by: null,
   changed_by: null,
+  premium: makePremiumDues(),
 });
 
 const json = (body: unknown, status = 200) =>

@@ -9,6 +9,7 @@ import {
   ProviderSchema,
   ServiceListResponseSchema,
 } from '@portal/contract';
+import { makePremiumDues } from '@portal/contract/factories';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -120,6 +121,7 @@ const detail = PrimaryClientDetailResponseSchema.parse({
     documents: [],
     added_by: null,
     changed_by: null,
+    premium: makePremiumDues(),
   },
 });
 

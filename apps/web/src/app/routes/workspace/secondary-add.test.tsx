@@ -4,6 +4,7 @@ import {
   SecondaryClientDetailResponseSchema,
   SecondaryClientSchema,
 } from '@portal/contract';
+import { makePremiumDues } from '@portal/contract/factories';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -58,6 +59,7 @@ const primaryDetail = PrimaryClientDetailResponseSchema.parse({
     documents: [],
     added_by: null,
     changed_by: null,
+    premium: makePremiumDues(),
   },
 });
 

@@ -1,4 +1,5 @@
 import { type InsurancePlanItem, PlanDetailSchema } from '@portal/contract';
+import { makePremiumDues } from '@portal/contract/factories';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +28,14 @@ const withoutDocument = insurance({
 });
 
 const detailOf = (plan: InsurancePlanItem, extra: object) =>
-  PlanDetailSchema.parse({ ...plan, nominee: null, subtype_fields: {}, ...extra });
+  PlanDetailSchema.parse({
+    ...plan,
+    nominee: null,
+    subtype_fields: {},
+    premium: makePremiumDues(),
+    premium_payments: [],
+    ...extra,
+  });
 
 const healthDetail = detailOf(withDocument, {
   nominee: {

@@ -2,6 +2,12 @@ import { type PlanDetail, serviceLabel } from '@portal/contract';
 import { ArrowLeft, Download, Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import {
+  DuesFacts,
+  PaymentHistory,
+  PremiumStateBadge,
+  StandingNote,
+} from '../../../components/premiums/premium-parts.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -109,6 +115,16 @@ function DetailView({ plan }: { plan: PlanDetail }) {
         </Card>
         <NomineeCard nominee={plan.nominee} />
       </div>
+      <Card region title="Premium" action={<PremiumStateBadge dues={plan.premium} />}>
+        <div className="flex flex-col gap-4">
+          <DuesFacts dues={plan.premium} />
+          <StandingNote dues={plan.premium} />
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">Payment history</h3>
+            <PaymentHistory payments={plan.premium_payments} showRecorder={false} />
+          </div>
+        </div>
+      </Card>
       {plan.subtype_fields.insured_members ? (
         <InsuredMembers members={plan.subtype_fields.insured_members} />
       ) : null}

@@ -13,6 +13,7 @@ import { usePlan } from '../api/get-plan.ts';
 import { useRemovePlan } from '../api/remove-plan.ts';
 import { DocumentCard } from './document-card.tsx';
 import { InsuredMembersCard, NomineeCard, PlanInfoCard } from './plan-parts.tsx';
+import { PremiumCard } from './premium-card.tsx';
 
 /** What other features add to the page, composed by the route (features do not import each other). */
 export interface PlanDetailSlots {
@@ -157,6 +158,9 @@ function PlanBody({ plan, renewals, editor }: { plan: WorkspacePlanDetail } & Pl
         </div>
         <div className="min-w-0 lg:col-start-3 lg:row-span-3 lg:row-start-1">
           <DocumentCard plan={plan} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <PremiumCard plan={plan} />
         </div>
         {plan.service_code.toLowerCase() === 'health' ? (
           <div className="min-w-0 lg:col-span-2">

@@ -1,4 +1,5 @@
 import { planDateLabels, type WorkspacePlanDetail, WorkspacePlanDetailSchema } from '@portal/contract';
+import { makePremiumDues } from '@portal/contract/factories';
 import { describe, expect, it } from 'vitest';
 import { planFileName } from './plan-files.ts';
 import { planRows } from './plan-info.ts';
@@ -38,6 +39,7 @@ function plan(overrides: Partial<WorkspacePlanDetail>): WorkspacePlanDetail {
     updated_at: '2026-11-21T10:00:00.000Z',
     added_by: null,
     changed_by: null,
+    premium: makePremiumDues(),
     ...overrides,
   });
 }

@@ -1,4 +1,5 @@
 import { type WorkspacePlanDetail, WorkspacePlanDetailSchema } from '@portal/contract';
+import { makePremiumDues } from '@portal/contract/factories';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PlanInfoCard } from './plan-parts.tsx';
@@ -35,6 +36,7 @@ function plan(overrides: Partial<WorkspacePlanDetail>): WorkspacePlanDetail {
     updated_at: '2026-11-21T10:00:00.000Z',
     added_by: null,
     changed_by: null,
+    premium: makePremiumDues(),
     ...overrides,
   });
 }

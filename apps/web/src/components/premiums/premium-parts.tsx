@@ -1,0 +1,153 @@
+import type { PremiumDues, PremiumPayment } from '@portal/contract';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { Badge } from '../ui/badge.tsx';
+
+// A plan's premium dues (issue 27, decision 038) as the workspace and the client area both show them: the facts,
+// the state in colour and words together (visual language), what the state means, and the premiums paid.
+
+export const PREMIUM_STATE_TONE: Record<PremiumDues['state'], 'green' | 'amber' | 'red' | 'blue' | 'slate'> =
+  {
+    due: 'green',
+    grace: 'amber',
+    lapsed: 'red',
+    paid_up: 'blue',
+    single_premium: 'slate',
+    none: 'slate',
+  };
+
+/** A sentence on what the state means for the client, where it needs one. */
+export function standingLine(dues: PremiumDues): string | null {
+  switch (dues.state) {
+    case 'grace':
+      return `The premium due ${formatDate(dues.next_due_date)} is unpaid: pay it by ${formatDate(dues.grace_until)} to keep the cover.`;
+    case 'lapsed':
+      return dues.revival_until
+        ? `The premium due ${formatDate(dues.next_due_date)} was not paid in the grace period. The policy can be revived until ${formatDate(dues.revival_until)}.`
+        : `The premium due ${formatDate(dues.next_due_date)} was not paid in the grace period.`;
+    case 'paid_up':
+      return 'Every premium of the paying term is paid.';
+    case 'single_premium':
+      return 'Paid once at the start: no more premiums fall due.';
+    case 'none':
+      return 'No regular premium or instalment falls due on this plan.';
+    default:
+      return null;
+  }
+}
+
+/** The premiums paid: a table on a desk, stacked cards on a phone (visual language). */
+export function PaymentHistory({
+  payments,
+  showRecorder,
+}: {
+  payments: PremiumPayment[];
+  showRecorder: boolean;
+}) {
+  if (payments.length === 0) {
+    return <p className="text-sm text-slate-600">No premium has been marked paid yet.</p>;
+  }
+  const dues = (p: PremiumPayment) =>
+    p.instalments === 1
+      ? formatDate(p.due_date)
+      : `${formatDate(p.due_date)} – ${formatDate(p.last_due_date)} (${p.instalments})`;
+  return (
+    <>
+      <table className="hidden w-full text-left text-sm md:table">
+        <caption className="sr-only">Premiums paid</caption>
+        <thead className="border-b border-slate-200 text-xs font-medium text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Due date
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Paid on
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Receipt
+            </th>
+            {showRecorder ? (
+              <th scope="col" className="py-2 font-medium">
+                Recorded by
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 tabular-nums">
+          {payments.map((p) => (
+            <tr key={p.id}>
+              <td className="py-2 pr-3 text-slate-900">{dues(p)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{formatDate(p.paid_on)}</td>
+              <td className="py-2 pr-3 text-right whitespace-nowrap text-slate-900">
+                {formatMoney(p.amount)}
+              </td>
+              <td className="py-2 pr-3 break-words">
+                {p.receipt_number}
+                {p.receipt_attached ? <span className="text-slate-500"> · PDF kept</span> : null}
+              </td>
+              {showRecorder ? <td className="py-2">{p.recorded_by ?? '—'}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="flex flex-col gap-2 md:hidden" aria-label="Premiums paid">
+        {payments.map((p) => (
+          <li key={p.id} className="rounded-lg border border-slate-200 p-3 text-sm tabular-nums">
+            <div className="flex items-baseline justify-between gap-2">
+              <span className="font-medium text-slate-900">{dues(p)}</span>
+              <span className="font-medium text-slate-900">{formatMoney(p.amount)}</span>
+            </div>
+            <p className="mt-1 break-words text-slate-600">
+              Paid {formatDate(p.paid_on)} · Receipt {p.receipt_number}
+              {p.receipt_attached ? ' · PDF kept' : ''}
+              {showRecorder && p.recorded_by ? ` · by ${p.recorded_by}` : ''}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function DuesFacts({ dues }: { dues: PremiumDues }) {
+  const facts: Array<[string, string]> = [
+    ['Premium Mode', dues.premium_mode],
+    [
+      dues.premium_mode === 'Single premium' ? 'Premium' : 'Each instalment',
+      formatMoney(dues.instalment_amount),
+    ],
+    ['Per year', formatMoney(dues.annual_premium)],
+    ['Next due', dues.next_due_date ? formatDate(dues.next_due_date) : '—'],
+  ];
+  if (dues.premium_term_years !== null) facts.push(['Paying term', `${dues.premium_term_years} years`]);
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
+      {facts.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-xs font-medium text-slate-500">{label}</dt>
+          <dd className="text-sm font-medium break-words text-slate-900 tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The state's badge: its colour and its words. */
+export function PremiumStateBadge({ dues }: { dues: PremiumDues }) {
+  return <Badge tone={PREMIUM_STATE_TONE[dues.state]}>{dues.state_label}</Badge>;
+}
+
+/** The state's sentence in a tinted box when a premium is missed, plain text otherwise. */
+export function StandingNote({ dues }: { dues: PremiumDues }) {
+  const line = standingLine(dues);
+  if (!line) return null;
+  const tint =
+    dues.state === 'lapsed'
+      ? 'rounded-md bg-red-50 px-3 py-2 text-sm text-red-800'
+      : dues.state === 'grace'
+        ? 'rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900'
+        : 'text-sm text-slate-600';
+  return <p className={tint}>{line}</p>;
+}
