@@ -4,7 +4,7 @@ import type { PREMIUM_MODES } from './plan-vocabulary.ts';
 // Premium dues (issue 27, decision 038): when a plan's next premium or instalment falls due, how a premium reads
 // as money per year (decisions §4 "Money per year"), and where a plan stands on a given day. Pure rules on
 // calendar dates (YYYY-MM-DD, India's calendar): the API stores each plan's next due date and answers the state;
-// migration 0030's `premium_initial_due` writes the same first due date in SQL (tests hold the two together).
+// migration 0032's `premium_initial_due` writes the same first due date in SQL (tests hold the two together).
 
 export type PremiumMode = (typeof PREMIUM_MODES)[number];
 
@@ -254,7 +254,7 @@ export function indexOfDue(s: PremiumSchedule, due: string): number {
 /**
  * The next due date of a plan recorded without payments: every instalment due before `today` is taken as paid
  * (an agency records policies its clients already hold), so the first on or after today; a renewing cover's end
- * date as it stands; null when none is left (paid up) or none recurs. Migration 0030 backfills with this rule.
+ * date as it stands; null when none is left (paid up) or none recurs. Migration 0032 backfills with this rule.
  */
 export function initialNextDue(s: PremiumSchedule, today: string): string | null {
   if (s.firstDue === null) return null;

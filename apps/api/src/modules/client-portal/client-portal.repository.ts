@@ -69,7 +69,7 @@ export async function summaryFigures(db: Db, agencyId: string, primaryClientId: 
         plans: sql<number>`(${plans(insurancePolicies)} + ${plans(investmentAccounts)})::int`,
         family: sql<number>`(select count(*) from ${secondaryClients} where ${secondaryClients.agencyId} = ${agency}
           and ${secondaryClients.primaryClientId} = ${client} and ${secondaryClients.deletedAt} is null)::int`,
-        // Money per year (decisions §4, migration 0030's annual_premium): a monthly ₹2,000 counts ₹24,000.
+        // Money per year (decisions §4, migration 0032's annual_premium): a monthly ₹2,000 counts ₹24,000.
         premium: sql<string>`(select coalesce(sum(annual_premium(${insurancePolicies.premiumAmount}, ${insurancePolicies.premiumMode})), 0)::numeric(16,2)::text
           from ${insurancePolicies}
           where ${insurancePolicies.agencyId} = ${agency} and ${insurancePolicies.primaryClientId} = ${client}

@@ -26,7 +26,7 @@ export async function agentClientCounts(db: Db, agencyId: string, agentId: strin
 
 /**
  * The agent's active plans in the shape of `planFigures`: per kind and service, per provider, per kind; a premium
- * per year (migration 0030's annual_premium), as the kept totals sum it.
+ * per year (migration 0032's annual_premium), as the kept totals sum it.
  */
 export async function agentPlanFigures(db: Db, agencyId: string, agentId: string, today: string) {
   const plans = (t: typeof insurancePolicies | typeof investmentAccounts, kind: string, money: SQL) =>

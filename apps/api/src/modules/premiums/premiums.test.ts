@@ -38,7 +38,7 @@ import {
 } from '../../db/schema.ts';
 import { todayInIndia } from '../../lib/dates.ts';
 
-// Premium dues (issue 27, decision 038): the stored next due date (migration 0030's trigger, held to the
+// Premium dues (issue 27, decision 038): the stored next due date (migration 0032's trigger, held to the
 // contract's rules), "Mark premium paid" and its refusals, the payment history, and money per year on the
 // workspace home and in the client's Total Premium.
 
@@ -96,7 +96,7 @@ async function nextDueOf(planId: string) {
   return row!.next;
 }
 
-describe('the stored schedule (migration 0030)', () => {
+describe('the stored schedule (migration 0032)', () => {
   it('writes the mode, term and next due date as the contract reckons them, for every kind of plan', async () => {
     const { a, meera } = await world();
     const c = meera.primaryClientId;

@@ -121,6 +121,6 @@ describe('renewal work-list paging', () => {
       'Issue 23, 11. Renewals deep pages',
       `[security] renewals deep pages (${engine}): ${rows} plans, the page at offset ${rows - 25} answered 200 in ${deepMs} ms, the next by cursor in ${nextMs} ms`,
     );
-    // 160,000 rows each pass the premium schedule's row trigger on insert (migration 0030, decision 038).
+    // 160,000 rows each pass the premium schedule's row trigger on insert (migration 0032, decision 038).
   }, 240_000);
 });

@@ -907,7 +907,7 @@ export async function seedDemoClients(tx: Tx, deps: DemoClientsDeps): Promise<vo
           endDate: p.openEnded ? null : p.end,
           subtypeFields: parsed.subtype_fields,
         });
-        // Migration 0030's trigger reckons the next due date again when the end date goes; a missed one is set.
+        // Migration 0032's trigger reckons the next due date again when the end date goes; a missed one is set.
         await tx
           .update(table)
           .set(p.openEnded ? { endDate: null } : { nextDueDate: dueDateAt(schedule, p.unpaidInstalment!) })
