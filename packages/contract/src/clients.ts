@@ -6,8 +6,14 @@ import { passwordSchema, phoneRule } from './auth.ts';
 import { MSG } from './messages.ts';
 import { PlanStatusSchema } from './plan-status.ts';
 import { isCalendarDate, ServiceCategorySchema } from './providers.ts';
-import { NotificationLanguageSchema } from './renewals.ts';
 import { EMAIL_RE } from './rules.ts';
+
+/** The languages of a client's reminders (and WhatsApp messages): here, as a client record answers it. */
+export const NOTIFICATION_LANGUAGES = ['en', 'hi'] as const;
+export const NotificationLanguageSchema = z.enum(NOTIFICATION_LANGUAGES, {
+  error: 'Language must be en (English) or hi (Hindi).',
+});
+export type NotificationLanguage = z.infer<typeof NotificationLanguageSchema>;
 
 // The agency's primary clients (decisions §1, issue 5): the workspace's Registered Users, Add Primary
 // Client and User detail. Field names are snake_case; identity numbers follow decisions §5 (Aadhaar keeps

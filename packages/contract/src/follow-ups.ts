@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotificationLanguageSchema } from './renewals.ts';
+import { NotificationLanguageSchema } from './clients.ts';
 import {
   templateProblem,
   WHATSAPP_TEMPLATE_KINDS,

@@ -2,20 +2,17 @@ import { z } from 'zod';
 import { moneyField, wholeNumber } from './amounts.ts';
 import { requiredText } from './clients.ts';
 import { PREMIUM_MODES } from './plan-vocabulary.ts';
-import {
-  annualise,
-  INSTALMENTS_PER_YEAR,
-  instalmentAmount,
-  type PlanDuesFields,
-  PREMIUM_STATE_LABELS,
-  PREMIUM_STATES,
-  premiumStanding,
-  scheduleOf,
-} from './premium-schedule.ts';
 import { isCalendarDate } from './providers.ts';
 
 // Premium dues on the wire (issue 27, decision 038): a plan's dues in its details (workspace and client area),
 // its payments, and "Mark premium paid". Dates are YYYY-MM-DD (India's calendar); money a string with 2 places.
+
+/**
+ * Where a plan's premiums stand on a day (premium-schedule.ts reckons it). Here, not there, so that a plan's
+ * answer schema does not bring the schedule's rules into every screen that reads a plan.
+ */
+export const PREMIUM_STATES = ['due', 'grace', 'lapsed', 'paid_up', 'single_premium', 'none'] as const;
+export type PremiumState = (typeof PREMIUM_STATES)[number];
 
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -37,22 +34,6 @@ export const PremiumDuesSchema = z.object({
   revival_until: dateSchema.nullable(),
 });
 export type PremiumDues = z.infer<typeof PremiumDuesSchema>;
-
-/** A plan's dues as its details answer them, on `today`. */
-export function premiumDuesOf(plan: PlanDuesFields, today: string): PremiumDues {
-  const schedule = scheduleOf(plan);
-  const standing = premiumStanding(schedule, plan.nextDueDate, today);
-  const instalment = instalmentAmount(plan);
-  return {
-    premium_mode: schedule.mode,
-    instalments_per_year: INSTALMENTS_PER_YEAR[schedule.mode],
-    premium_term_years: schedule.payingTermYears,
-    instalment_amount: instalment,
-    annual_premium: instalment === null ? null : annualise(instalment, schedule.mode),
-    ...standing,
-    state_label: PREMIUM_STATE_LABELS[standing.state],
-  };
-}
 
 export const PremiumPaymentSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,6 @@
 import { postOfficeScheme } from './plan-products.ts';
 import type { PREMIUM_MODES } from './plan-vocabulary.ts';
+import type { PremiumDues, PremiumState } from './premium-dues.ts';
 
 // Premium dues (issue 27, decision 038): when a plan's next premium or instalment falls due, how a premium reads
 // as money per year (decisions §4 "Money per year"), and where a plan stands on a given day. Pure rules on
@@ -300,8 +301,6 @@ export function nextDueAfter(s: PremiumSchedule, nextDue: string, count: number)
  * period), `lapsed` (past grace; a life policy can be revived until `revival_until`), `paid_up` (every premium of
  * the paying term, or every instalment, is paid), `single_premium`, or `none` (nothing recurs).
  */
-export const PREMIUM_STATES = ['due', 'grace', 'lapsed', 'paid_up', 'single_premium', 'none'] as const;
-export type PremiumState = (typeof PREMIUM_STATES)[number];
 
 export interface PremiumStanding {
   state: PremiumState;
@@ -354,4 +353,20 @@ export function instalmentAmount(plan: PlanDuesFields): string | null {
     if (typeof sip === 'number') return sip.toFixed(2);
   }
   return plan.money;
+}
+
+/** A plan's dues as its details answer them, on `today`. */
+export function premiumDuesOf(plan: PlanDuesFields, today: string): PremiumDues {
+  const schedule = scheduleOf(plan);
+  const standing = premiumStanding(schedule, plan.nextDueDate, today);
+  const instalment = instalmentAmount(plan);
+  return {
+    premium_mode: schedule.mode,
+    instalments_per_year: INSTALMENTS_PER_YEAR[schedule.mode],
+    premium_term_years: schedule.payingTermYears,
+    instalment_amount: instalment,
+    annual_premium: instalment === null ? null : annualise(instalment, schedule.mode),
+    ...standing,
+    state_label: PREMIUM_STATE_LABELS[standing.state],
+  };
 }

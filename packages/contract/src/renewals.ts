@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './admin.ts';
+import { NotificationLanguageSchema } from './clients.ts';
 import { ServiceCategorySchema } from './providers.ts';
 
 // Renewals (issue 7): the agency's work-list of policies expiring and investments maturing, what has been
@@ -20,12 +21,6 @@ export type RenewalWindow = z.infer<typeof RenewalWindowSchema>;
 export const DEFAULT_REMINDER_DAYS = [30, 15, 7, 1] as const;
 export const MAX_REMINDER_DAY = 120;
 export const MAX_REMINDER_OFFSETS = 6;
-
-export const NOTIFICATION_LANGUAGES = ['en', 'hi'] as const;
-export const NotificationLanguageSchema = z.enum(NOTIFICATION_LANGUAGES, {
-  error: 'Language must be en (English) or hi (Hindi).',
-});
-export type NotificationLanguage = z.infer<typeof NotificationLanguageSchema>;
 
 /**
  * A place in the work-list, ordered by end date then plan id (issue 23 item 11: keyset, like the other lists):

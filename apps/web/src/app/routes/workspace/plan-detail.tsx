@@ -1,13 +1,21 @@
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
+import { Skeleton } from '../../../components/ui/query-states.tsx';
 import { PlanDetail } from '../../../features/plan-detail/components/plan-detail.tsx';
-import { PlanFollowUpsCard } from '../../../features/renewals/components/plan-follow-ups.tsx';
 import { RenewalHistoryCard } from '../../../features/renewals/components/renewal-history.tsx';
 
 // The edit form (every service's fields) is fetched when the owner first opens it, so the route stays within its
 // 200 kB budget (issue 8).
 const EditPlanDialog = lazy(() =>
   import('../../compositions/edit-plan-dialog.tsx').then((m) => ({ default: m.EditPlanDialog })),
+);
+
+// The follow-ups card (WhatsApp, call, follow-ups, mark lost) sits below the plan's own cards: fetched with the
+// page but apart from it, for the same budget (its own skeleton holds its place meanwhile).
+const PlanFollowUpsCard = lazy(() =>
+  import('../../../features/renewals/components/plan-follow-ups.tsx').then((m) => ({
+    default: m.PlanFollowUpsCard,
+  })),
 );
 
 /** /dashboard/plans/{planId}: one client plan with every field, its nominee, members and PDF (issue 5). */
@@ -19,7 +27,9 @@ export function PlanDetailScreen() {
       planId={planId}
       renewals={
         <div className="flex flex-col gap-5">
-          <PlanFollowUpsCard planId={planId} />
+          <Suspense fallback={<Skeleton className="h-44" />}>
+            <PlanFollowUpsCard planId={planId} />
+          </Suspense>
           <RenewalHistoryCard planId={planId} />
         </div>
       }
