@@ -101,7 +101,11 @@ test('the owner views, downloads and replaces a plan’s PDF, edits a field and 
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByText('Date of Commencement')).toBeVisible();
   await expect(page.getByText('₹15,00,000.00')).toBeVisible();
-  await expect(page.getByText('₹24,500.00')).toBeVisible();
+  // The premium shows in Plan Information and again, per instalment and per year, in the Premium card.
+  const planInformation = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Plan Information' }),
+  });
+  await expect(planInformation.getByText('₹24,500.00')).toBeVisible();
   await expect(page.getByText('Nisha Verma')).toBeVisible();
   await expect(page.getByText('No document yet.', { exact: false })).toBeVisible();
 

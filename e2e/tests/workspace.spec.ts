@@ -12,7 +12,12 @@ test('the dashboard home shows the agency’s own figures', async ({ page }) => 
     headers: { authorization: `Bearer ${token}` },
   });
   const { data } = (await answer.json()) as {
-    data: { primary_clients: number; active_insurance_policies: number; total_annual_premium: string };
+    data: {
+      primary_clients: number;
+      active_insurance_policies: number;
+      total_annual_premium: string;
+      renewals_due_30_days: Array<{ plan_number: string }>;
+    };
   };
   const figure = (label: string) => page.getByRole('region', { name: label }).getByTestId('figure-value');
   await expect(figure('Primary clients')).toHaveText(data.primary_clients.toLocaleString('en-IN'));
@@ -24,7 +29,10 @@ test('the dashboard home shows the agency’s own figures', async ({ page }) => 
   }).format(Number(data.total_annual_premium));
   await expect(figure('Annual premium')).toHaveText(premium);
   await expect(page.getByRole('heading', { name: 'Plans by provider' })).toBeVisible();
-  await expect(page.getByText('Priya Sharma')).toBeVisible();
+  // The soonest renewal of the agency's own answer (other journeys add plans ending sooner than the demo's).
+  const soonest = data.renewals_due_30_days[0];
+  expect(soonest, 'the demo agency has a renewal due within 30 days').toBeDefined();
+  await expect(page.getByText(soonest!.plan_number)).toBeVisible();
 });
 
 test('the owner edits the agency profile and its logo', async ({ page }) => {
