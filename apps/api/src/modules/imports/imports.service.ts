@@ -319,7 +319,7 @@ async function readUploads(uploads: UploadedFile[]): Promise<{ fileName: string;
     // A document (a PDF, an image) is no spreadsheet, whatever its text would read as.
     if (sniffMime(upload.bytes)) throw badField('file', IMPORT_MESSAGES.wrongType);
   }
-  if (new Set(uploads.map((u) => u.bytes.toString('base64'))).size < uploads.length) {
+  if (uploads.some((u, i) => uploads.slice(0, i).some((v) => v.bytes.equals(u.bytes)))) {
     throw badField('file', IMPORT_MESSAGES.sameFileTwice);
   }
   if (uploads.length === 1) {
