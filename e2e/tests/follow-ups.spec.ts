@@ -58,7 +58,7 @@ test('the owner sends a WhatsApp message, adds a follow-up and marks the plan lo
     (await page.getByTestId('lost-this-month').innerText()).replace(/\D+/g, '') || '0',
   );
 
-  await page.goto(`${portal(DEMO.host)}/dashboard/renewals?window=7`);
+  await page.goto(`${portal(DEMO.host)}/dashboard/renewals?bucket=week`);
   const card = page.getByTestId('renewal-item').filter({ hasText: policyNumber });
   const whatsApp = card.getByRole('link', { name: `Send on WhatsApp to ${name}` });
   await expect(whatsApp).toHaveAttribute('target', '_blank');
@@ -96,9 +96,9 @@ test('the owner sends a WhatsApp message, adds a follow-up and marks the plan lo
   await expect(followUps.getByText(/Other — “Sold the car”/)).toBeVisible();
   await expect(followUps.getByRole('button', { name: 'Add follow-up' })).toHaveCount(0);
 
-  await page.goto(`${portal(DEMO.host)}/dashboard/renewals?window=7`);
-  // The window's answer has arrived (its line counts the plans) before the plan is looked for.
-  await expect(page.getByText(/\d+ plans? ends? within 7 days/)).toBeVisible();
+  await page.goto(`${portal(DEMO.host)}/dashboard/renewals?bucket=week`);
+  // The bucket's answer has arrived (its line counts the plans) before the plan is looked for.
+  await expect(page.getByText(/^\d+ plans? due in the next 2 to 7 days/)).toBeVisible();
   await expect(page.getByTestId('renewal-item').filter({ hasText: policyNumber })).toHaveCount(0);
   await page.goto(`${portal(DEMO.host)}/dashboard`);
   await expect(page.getByTestId('lost-this-month')).toContainText(String(lostBefore + 1));

@@ -68,16 +68,17 @@ test('the owner sees the renewal work-list, marks a policy renewed, and it leave
   await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword, portal(DEMO.host));
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Renewals' }).click();
   await expect(page).toHaveURL(/\/dashboard\/renewals$/);
-  await expect(page.getByRole('tab', { name: /30 days/, selected: true })).toBeVisible();
-  // The 7-day window: short whatever other journeys added to the 30 days.
-  await page.getByRole('tab', { name: /7 days/ }).click();
-  await expect(page).toHaveURL(/window=7/);
+  // The agent's day opens on today's bucket; the policy falls due in 3 days, this week.
+  await expect(page.getByRole('tab', { name: /Due today/, selected: true })).toBeVisible();
+  await page.getByRole('tab', { name: /This week/ }).click();
+  await expect(page).toHaveURL(/bucket=week/);
 
   const card = page.getByTestId('renewal-item').filter({ hasText: policyNumber });
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name, exact: true })).toBeVisible();
-  await expect(card.getByText('3 days left')).toBeVisible();
-  await expect(card.getByText('Premium ₹8,450.00')).toBeVisible();
+  // A motor cover's renewal premium falls due on its end date (decision 042).
+  await expect(card.getByText('Renewal due in 3 days')).toBeVisible();
+  await expect(card.getByText(/Premium ₹8,450\.00 Yearly · Ends/)).toBeVisible();
 
   // A contact first: it shows on the plan.
   await card.getByRole('button', { name: 'Contacted' }).click();
@@ -107,7 +108,7 @@ test('the owner sees the renewal work-list, marks a policy renewed, and it leave
 
   // Not overdue either: it is renewed for a year.
   await page.getByRole('tab', { name: /Overdue/ }).click();
-  await expect(page).toHaveURL(/window=overdue/);
+  await expect(page).toHaveURL(/bucket=overdue/);
   await expect(page.getByTestId('renewal-item').filter({ hasText: policyNumber })).toHaveCount(0);
 
   // Without a mail server the reminders are kept in the outbox the owner can read.

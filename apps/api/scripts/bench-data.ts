@@ -184,7 +184,9 @@ export const SERVICE_IDS = {
 /**
  * The big agency's book: one family member for every other client, and per client a life and a health
  * policy (the health one held by the family member when there is one) and a mutual fund: 3 plans each.
- * Renewal dates spread over two years around today, so alerts and renewals have work.
+ * Renewal dates spread over two years around today, so alerts and renewals have work; the life policies' premium
+ * modes are mixed (yearly, half-yearly, quarterly, monthly) from start dates spread over a year, and every fund is a
+ * monthly SIP on a day of its own, so the work-list's premium dues fall on every day (issue 27 item 7).
  */
 export async function generateFamiliesAndPlans(query: Query, agencyId: string): Promise<void> {
   await query(
@@ -204,10 +206,14 @@ export async function generateFamiliesAndPlans(query: Query, agencyId: string): 
     `(select id from providers where agency_id = c.agency_id and service_id = '${service}')`;
   await query(
     `insert into insurance_policies (agency_id, primary_client_id, provider_id, service_id, policy_number,
-      plan_name, start_date, end_date, premium_amount, sum_assured, nominee_full_name, nominee_relation)
+      plan_name, start_date, end_date, premium_amount, sum_assured, nominee_full_name, nominee_relation,
+      subtype_fields)
     select c.agency_id, c.id, ${provider(SERVICE_IDS.life)}, '${SERVICE_IDS.life}', 'LIC-' || c.client_code,
-      'Jeevan Anand', current_date - 400, current_date + (abs(hashtext(c.id::text)) % 730) - 60, 24000, 1000000,
-      'Nominee of ' || c.first_name, 'Spouse'
+      'Jeevan Anand', current_date - 30 - (abs(hashtext(c.client_code || 's')) % 365),
+      current_date + (abs(hashtext(c.id::text)) % 730) - 60, 24000, 1000000,
+      'Nominee of ' || c.first_name, 'Spouse',
+      jsonb_build_object('mode', (array['Yearly','Half-yearly','Quarterly','Monthly'])[1 + abs(hashtext(c.client_code)) % 4],
+        'term', 20, 'ppt', 15)
     from primary_clients c where c.agency_id = $1`,
     [agencyId],
   );
@@ -221,9 +227,10 @@ export async function generateFamiliesAndPlans(query: Query, agencyId: string): 
   );
   await query(
     `insert into investment_accounts (agency_id, primary_client_id, provider_id, service_id, account_number,
-      plan_name, start_date, amount)
+      plan_name, start_date, amount, subtype_fields)
     select c.agency_id, c.id, ${provider(SERVICE_IDS.mutual_funds)}, '${SERVICE_IDS.mutual_funds}',
-      'FOLIO-' || c.client_code, 'HDFC Flexi Cap SIP', current_date - 800, 5000
+      'FOLIO-' || c.client_code, 'HDFC Flexi Cap SIP', current_date - 800, 5000,
+      jsonb_build_object('investment_mode', 'sip', 'sip_day', 1 + abs(hashtext(c.client_code || 'd')) % 28)
     from primary_clients c where c.agency_id = $1`,
     [agencyId],
   );

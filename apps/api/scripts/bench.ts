@@ -620,6 +620,46 @@ async function measure(l: Load) {
   return r;
 }
 
+// How a list is measured (decision 018): as served (a repeat, its kept answer) or made anew (no-cache), alone or not.
+const FRESH = { 'cache-control': 'no-cache' };
+const ANEW = ', made anew';
+const ALONE = ', made anew, alone';
+type Way = 'served' | 'anew' | 'alone';
+const SUFFIX: Record<Way, string> = { served: '', anew: ANEW, alone: ALONE };
+
+// The work-list's buckets (issue 27 item 7, decision 042): a page of 20 of the bench agency's plans with mixed premium
+// modes, each bucket as served (its kept answer) and made anew alone (a first visit), at 10 and 1 connections.
+const WORK_SET = `${(SIZES.clients * 3) / 1000}k plans`;
+const workListRuns = (['overdue', 'today', 'tomorrow', 'week', '30', '90'] as const).map((b) => ({
+  name: `work-list bucket ${b} (${WORK_SET})`,
+  url: `${APP}/api/renewals?bucket=${b}&limit=20`,
+}));
+const WORK_GOALS = { served: 10, alone: 25 };
+async function measureWorkList() {
+  for (const way of ['served', 'alone'] as const)
+    for (const l of workListRuns) {
+      const r = await measure({
+        ...l,
+        name: `${l.name}${SUFFIX[way]}`,
+        connections: way === 'alone' ? 1 : 10,
+        headers: { ...auth(ownerToken), ...(way === 'served' ? {} : FRESH) },
+      });
+      r.goal =
+        way === 'served'
+          ? `p95 ≤ ${WORK_GOALS.served} ms`
+          : `first visit alone: p95 ≤ ${WORK_GOALS.alone} ms`;
+      r.pass = r.p95 <= WORK_GOALS[way] && r.non2xx === 0 && r.errors === 0;
+    }
+}
+// BENCH_ONLY=worklist: only the work-list's rows, on the data set as generated.
+if (process.env.BENCH_ONLY === 'worklist') {
+  await measureWorkList();
+  for (const r of results) log(`${r.name}: p95 ${r.p95.toFixed(1)} ms ${r.goal} ${r.pass ? 'PASS' : 'FAIL'}`);
+  child.send({ type: 'stop' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  process.exit(results.every((r) => r.pass) ? 0 : 1);
+}
+
 log(`load average before: ${loadBefore.map((x) => x.toFixed(2)).join(' ')} on ${cpus().length} cores`);
 // Ceilings
 await measure({ name: 'ceiling: bare Fastify JSON', url: `${CEIL}/bare`, connections: 50 });
@@ -758,11 +798,6 @@ for (const r of [signInBurst, downloadsDuring]) {
 // back give) and made anew on every call (`Cache-Control: no-cache`: a first search, or the first after a change).
 // A first visit is measured twice: at 10 connections, where the machine's two cores are the limit and p95 tells
 // how many such calls a second it answers, and alone (one connection), what one user's first search costs.
-const FRESH = { 'cache-control': 'no-cache' };
-const ANEW = ', made anew';
-const ALONE = ', made anew, alone';
-type Way = 'served' | 'anew' | 'alone';
-const SUFFIX: Record<Way, string> = { served: '', anew: ANEW, alone: ALONE };
 const workspaceRuns = [
   { name: 'workspace client list page 1 (100k)', url: `${APP}/api/users/primary-clients?limit=10` },
   {
@@ -818,6 +853,7 @@ for (const way of ['served', 'anew', 'alone'] as const)
       connections: way === 'alone' ? 1 : 10,
       headers: { ...auth(agentToken), ...(way === 'served' ? {} : FRESH) },
     });
+await measureWorkList();
 // The owner's home: no goal in issue 8; its figures come from kept totals (migration 0012), not from 300k plans.
 await measure({
   name: 'workspace home (100k clients, 300k plans)',

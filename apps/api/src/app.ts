@@ -72,8 +72,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Query parameters whose values say nothing about a person: pages, cursors, windows and kinds. */
-const LOGGED_QUERY_KEYS = new Set(['offset', 'limit', 'after', 'before', 'window', 'type', 'category']);
+/** Query parameters whose values say nothing about a person: pages, cursors, buckets, kinds and service codes. */
+const LOGGED_QUERY_KEYS = new Set(['offset', 'limit', 'after', 'before', 'bucket', 'type', 'category', 'service']);
 
 /**
  * A request address as logged: a bearer token in it is not kept, nor the value of any query parameter but the
@@ -302,7 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   plansRoutes(app, { db, documents: services.documents });
   premiumsRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents, answers });
-  renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery });
+  renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery, answers });
   if (config.reminderIntervalSeconds > 0) {
     // Every API process runs the reminder job; its claimed rows send each e-mail once (decision 010).
     let scheduler: ReminderScheduler | undefined;

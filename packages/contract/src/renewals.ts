@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './admin.ts';
 import { NotificationLanguageSchema } from './clients.ts';
+import { PremiumDuesSchema } from './premium-dues.ts';
 import { ServiceCategorySchema } from './providers.ts';
 
 // Renewals (issue 7): the agency's work-list of policies expiring and investments maturing, what has been
@@ -10,12 +11,50 @@ import { ServiceCategorySchema } from './providers.ts';
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
 
-/** Work-list windows: plans ending within N days from today, or already past their end date. */
-export const RENEWAL_WINDOWS = ['7', '30', '60', '90', 'overdue'] as const;
-export const RenewalWindowSchema = z.enum(RENEWAL_WINDOWS, {
-  error: 'Window must be one of 7, 30, 60, 90 or overdue.',
+/**
+ * The work-list's buckets (issue 27 item 4, decision 042), by the days from today to where a plan sits (its work
+ * date: the soonest of its next premium due, its end date and its open follow-up). They do not overlap: overdue
+ * (before today), today, tomorrow, this week (2 to 7 days), 30 (8 to 30), 60 (31 to 60) and 90 (61 to 90).
+ */
+export const WORK_BUCKETS = ['overdue', 'today', 'tomorrow', 'week', '30', '60', '90'] as const;
+export const WorkBucketSchema = z.enum(WORK_BUCKETS, {
+  error: 'Bucket must be one of overdue, today, tomorrow, week, 30, 60 or 90.',
 });
-export type RenewalWindow = z.infer<typeof RenewalWindowSchema>;
+export type WorkBucket = z.infer<typeof WorkBucketSchema>;
+/** The first and last day of a bucket, in days from today; null: no bound. */
+export const BUCKET_DAYS: Record<WorkBucket, readonly [number | null, number | null]> = {
+  overdue: [null, -1],
+  today: [0, 0],
+  tomorrow: [1, 1],
+  week: [2, 7],
+  '30': [8, 30],
+  '60': [31, 60],
+  '90': [61, 90],
+};
+export const WORK_BUCKET_LABELS: Record<WorkBucket, string> = {
+  overdue: 'Overdue',
+  today: 'Due today',
+  tomorrow: 'Tomorrow',
+  week: 'This week',
+  '30': '30 days',
+  '60': '60 days',
+  '90': '90 days',
+};
+
+/**
+ * Why a plan is on the work-list on its work date: a premium falls due (life, an RD's or a SIP's instalment), a
+ * cover's renewal premium falls due on its end date (health, motor, travel, home), a policy ends (expiry) or an
+ * investment matures, or its follow-up is due.
+ */
+export const DUE_KINDS = ['premium', 'renewal', 'expiry', 'maturity', 'follow_up'] as const;
+export type DueKind = (typeof DUE_KINDS)[number];
+export const DUE_KIND_LABELS: Record<DueKind, string> = {
+  premium: 'Premium due',
+  renewal: 'Renewal due',
+  expiry: 'Policy ends',
+  maturity: 'Matures',
+  follow_up: 'Follow-up due',
+};
 
 /** Days before the end date at which a client is reminded, unless the agency chose others. */
 export const DEFAULT_REMINDER_DAYS = [30, 15, 7, 1] as const;
@@ -41,11 +80,28 @@ const renewalCursor = z
   .refine((c) => isDay(c.slice(0, 10)), { error: renewalCursorMessage })
   .optional();
 
+const optionalUuid = (label: string) =>
+  z
+    .union([z.literal(''), z.uuid({ error: `${label} must be an id from the list.` })])
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
 export const RenewalListQuerySchema = PageQuerySchema.extend({
-  window: RenewalWindowSchema.default('30'),
+  bucket: WorkBucketSchema.default('today'),
   type: z
     .enum(['all', 'insurance', 'investment'], { error: 'Type must be all, insurance or investment.' })
     .default('all'),
+  /** A service's code (life, health, mutual_funds …): that service's plans only. */
+  service: z
+    .string({ error: 'Service must be a service code.' })
+    .trim()
+    .regex(/^[a-z_]{1,40}$/, { error: 'Service must be a service code.' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** A provider company of the agency: its plans only. */
+  provider: optionalUuid('Provider'),
+  /** A staff member (the owner's and agency admins' filter): the plans of the clients assigned to them. */
+  staff: optionalUuid('Staff member'),
   /** The page after this place (Next); `offset` is then only echoed as the caller's position. */
   after: renewalCursor,
   /** The page before this place (Previous). */
@@ -132,14 +188,22 @@ export const RenewalItemSchema = z.object({
   family_member: z.string().nullable(),
   /** Premium (insurance) or amount invested (investment). */
   amount: moneySchema.nullable(),
-  /** Null only for a plan without an end date (its history may still be asked for). */
+  /** Null for a plan without an end date (an open-ended SIP, a policy whose history is asked for). */
   end_date: dateSchema.nullable(),
+  /** Where the plan sits on the work-list: the soonest of its next due, end date and open follow-up. */
+  work_date: dateSchema.nullable(),
+  /** Days from today to the work date; negative once it has passed. */
+  work_days_left: z.number().int().nullable(),
+  /** Why it sits there (the first that falls on the work date: premium, renewal, expiry, maturity, follow-up). */
+  due_kind: z.enum(DUE_KINDS).nullable(),
+  /** Its premium schedule and where it stands today: next due, grace, lapsed, paid up (decision 038). */
+  premium: PremiumDuesSchema,
   /** Negative once the end date has passed. */
   days_left: z.number().int().nullable(),
   /** Active, or what the agency marked: lapsed (insurance), closed (investment). */
   plan_status: z.enum(['active', 'renewed', 'lapsed', 'closed']),
   last_contacted_at: z.string().nullable(),
-  /** The next date of the plan's latest follow-up (issue 27 item 4); null without one. */
+  /** The date of the plan's open follow-up (issue 27 item 4); null without one or once acted on. */
   next_follow_up: dateSchema.nullable(),
   reminders: z.array(ReminderSendSchema),
   events: z.array(RenewalEventSchema),
@@ -148,18 +212,14 @@ export const RenewalItemSchema = z.object({
 });
 export type RenewalItem = z.infer<typeof RenewalItemSchema>;
 
-export const RenewalCountsSchema = z.object({
-  '7': z.number().int(),
-  '30': z.number().int(),
-  '60': z.number().int(),
-  '90': z.number().int(),
-  overdue: z.number().int(),
-});
+export const RenewalCountsSchema = z.object(
+  Object.fromEntries(WORK_BUCKETS.map((b) => [b, z.number().int()])) as Record<WorkBucket, z.ZodNumber>,
+);
 
 export const RenewalListResponseSchema = z.object({
   data: z.object({
     as_of: dateSchema,
-    window: RenewalWindowSchema,
+    bucket: WorkBucketSchema,
     items: z.array(RenewalItemSchema),
     total: z.number().int(),
     offset: z.number().int(),

@@ -16,7 +16,7 @@ export const KEPT_ANSWERS: Record<Channel, string> = {
   [SESSION_CHANNEL]:
     "every signed-in call's session check: the user's state and a client's own record (auth/session-cache.ts, decision 015)",
   [CLIENT_AREA_CHANNEL]:
-    "the client area's dashboard summary and alerts, my plans and plan details (decision 017), and the workspace's client list (decision 018), per agency ('*': every agency)",
+    "the client area's dashboard summary and alerts, my plans and plan details (decision 017), the workspace's client list (decision 018) and renewals work-list (decision 042), per agency ('*': every agency)",
   [OWNERS_CHANNEL]: "the admin's owner list, pages and searches (decision 018)",
 };
 
@@ -36,6 +36,8 @@ export const KEPT_TOTALS = {
   agency_client_counts: "the workspace's client and family counts (migrations 0011, 0012; decision 016)",
   agency_plan_totals:
     "the workspace home's active plans and sums per end date, kind, service, provider (decision 016)",
+  agency_work_days:
+    "the work-list's bucket counts: active plans per work date, kind, service, provider (decision 042)",
 } as const;
 
 export type KeptTotal = keyof typeof KEPT_TOTALS;
@@ -56,11 +58,14 @@ export const DERIVED_DATA: Readonly<Record<string, TableStory>> = {
   // The client area's answers and the workspace's client list are made of these (migration 0013).
   primary_clients: {
     announces: [SESSION_CHANNEL, CLIENT_AREA_CHANNEL],
-    keeps: ['agency_client_counts', 'agency_plan_totals'],
+    keeps: ['agency_client_counts', 'agency_plan_totals', 'agency_work_days'],
   },
   secondary_clients: { announces: [CLIENT_AREA_CHANNEL], keeps: ['agency_client_counts'] },
-  insurance_policies: { announces: [CLIENT_AREA_CHANNEL], keeps: ['agency_plan_totals'] },
-  investment_accounts: { announces: [CLIENT_AREA_CHANNEL], keeps: ['agency_plan_totals'] },
+  insurance_policies: { announces: [CLIENT_AREA_CHANNEL], keeps: ['agency_plan_totals', 'agency_work_days'] },
+  investment_accounts: {
+    announces: [CLIENT_AREA_CHANNEL],
+    keeps: ['agency_plan_totals', 'agency_work_days'],
+  },
   insured_members: { announces: [CLIENT_AREA_CHANNEL] },
   // A plan's premiums paid, in the client's plan details (migration 0032). No kept total: the history is read per
   // plan through its index, and the next due date it moves is the plan's own column (decision 038).
@@ -91,20 +96,21 @@ export const DERIVED_DATA: Readonly<Record<string, TableStory>> = {
     notOnClientArea:
       'a kept total, written only by the triggers of primary_clients and the plan tables, whose writes announce; the workspace home that reads it is not kept',
   },
+  agency_work_days: {
+    announces: [],
+    notOnClientArea:
+      'a kept total, written only by the triggers of primary_clients and the plan tables, whose writes announce',
+  },
   audit_log: {
     announces: [],
     notOnClientArea: "append-only record of actions; read made anew by the owner's activity log, never kept",
   },
-  renewal_events: {
-    announces: [],
-    notOnClientArea: "the renewals work-list's marks, read anew by the work-list and a plan's reminders",
-  },
+  // The work-list's kept pages show a plan's marks, reminders and follow-ups (migration 0034, decision 042).
+  renewal_events: { announces: [CLIENT_AREA_CHANNEL] },
   // Issue 27: a plan's follow-ups and lost mark, and the agency's WhatsApp messages. The lost mark's lapse is a
   // write of the plan table, which announces and keeps the totals; the home's "Lost this month" is counted anew.
-  plan_follow_ups: {
-    announces: [],
-    notOnClientArea: "a plan's follow-ups, read anew by the work-list and the plan's follow-up card",
-  },
+  // The work-list's kept pages show a plan's marks, reminders and follow-ups (migration 0034, decision 042).
+  plan_follow_ups: { announces: [CLIENT_AREA_CHANNEL] },
   plan_losses: {
     announces: [],
     notOnClientArea:
@@ -114,10 +120,8 @@ export const DERIVED_DATA: Readonly<Record<string, TableStory>> = {
     announces: [],
     notOnClientArea: "the agency's WhatsApp messages, read anew by the workspace when it writes one",
   },
-  reminder_sends: {
-    announces: [],
-    notOnClientArea: "the reminder job's sends, read anew by the outbox screen and the job",
-  },
+  // The work-list's kept pages show a plan's marks, reminders and follow-ups (migration 0034, decision 042).
+  reminder_sends: { announces: [CLIENT_AREA_CHANNEL] },
   mail_outbox: {
     announces: [],
     notOnClientArea: 'e-mails kept without SMTP, read anew by the outbox screen',

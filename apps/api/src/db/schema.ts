@@ -234,6 +234,31 @@ export const agencyPlanTotals = pgTable(
   ],
 );
 
+/**
+ * The work-list's bucket counts, kept by triggers (migration 0034, decision 042): per agency, work date, kind,
+ * service and provider, the number of plans that are active, not removed, of a client not removed. The buckets
+ * (overdue, today … 90 days) add up rows by date, so the passing of days needs no writes.
+ */
+export const agencyWorkDays = pgTable(
+  'agency_work_days',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    workDate: date('work_date', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<'insurance' | 'investment'>().notNull(),
+    serviceId: uuid('service_id').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    plans: integer('plans').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'agency_work_days_pk',
+      columns: [t.agencyId, t.workDate, t.kind, t.serviceId, t.providerId],
+    }),
+  ],
+);
+
 /** The fixed catalogue (decisions §4), seeded by migration; ADMIN may add more. */
 export const services = pgTable(
   'services',
@@ -500,6 +525,18 @@ const planColumns = () => ({
   premiumMode: text('premium_mode').notNull().default('Yearly'),
   premiumTermYears: smallint('premium_term_years'),
   nextDueDate: date('next_due_date', { mode: 'string' }),
+  /**
+   * The open follow-up's next date (issue 27 item 4, decision 042): set by a follow-up, cleared by a contact on or
+   * after it, a payment, a renewal or a lapse.
+   */
+  followUpDate: date('follow_up_date', { mode: 'string' }),
+  /**
+   * Where the plan sits on the work-list (decision 042): the soonest of its next premium due, its end date and its
+   * open follow-up. Kept by PostgreSQL, after the premium schedule's trigger has written the next due date.
+   */
+  workDate: date('work_date', { mode: 'string' }).generatedAlwaysAs(
+    sql`least("next_due_date", "end_date", "follow_up_date")`,
+  ),
 });
 
 export const insurancePolicies = pgTable(
@@ -524,6 +561,9 @@ export const insurancePolicies = pgTable(
     index('insurance_policies_provider_idx').on(t.agencyId, t.providerId),
     index('insurance_policies_number_idx').on(t.agencyId, t.policyNumber),
     index('insurance_policies_next_due_idx').on(t.agencyId, t.nextDueDate),
+    index('insurance_policies_work_idx')
+      .on(t.agencyId, t.workDate, t.id)
+      .where(sql`status = 'active' and deleted_at is null and work_date is not null`),
   ],
 );
 
@@ -552,6 +592,9 @@ export const investmentAccounts = pgTable(
     index('investment_accounts_end_idx').on(t.agencyId, t.endDate),
     index('investment_accounts_provider_idx').on(t.agencyId, t.providerId),
     index('investment_accounts_next_due_idx').on(t.agencyId, t.nextDueDate),
+    index('investment_accounts_work_idx')
+      .on(t.agencyId, t.workDate, t.id)
+      .where(sql`status = 'active' and deleted_at is null and work_date is not null`),
   ],
 );
 

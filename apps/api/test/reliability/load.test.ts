@@ -83,7 +83,7 @@ describe(`load on ${engine}`, () => {
       ['AO', 'client search', '/api/users/primary-clients?search=Sharma'],
       ['AO', 'families', '/api/users/families'],
       ['AO', 'plan detail', `/api/plans/${rich.life.id}/details`],
-      ['AO', 'renewals', '/api/renewals?window=30'],
+      ['AO', 'renewals', '/api/renewals?bucket=30'],
       ['AC', 'summary', '/api/agency-user/client/dashboard/summary'],
       ['AC', 'alerts', '/api/agency-user/upcoming-alerts'],
       ['AC', 'my plans', '/api/agency-user/client/my-plans'],

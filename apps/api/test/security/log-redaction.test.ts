@@ -5,7 +5,7 @@ import { figure } from '../figures.ts';
 import { createTestApp, registerAgency, signInToken, type TestApp } from '../helpers.ts';
 
 // Issue 23 item 13: what an owner searches for (a client's name, phone, e-mail) is a client's personal data and
-// does not reach the log through the request's address. Pages, cursors and windows still do.
+// does not reach the log through the request's address. Pages, cursors and buckets still do.
 
 const apps: TestApp[] = [];
 afterAll(async () => {
@@ -56,7 +56,7 @@ describe('search terms stay out of the log', () => {
     ['/api/auth/me?token=eyJa.eyJb.c', '/api/auth/me?token=[Redacted]'],
     ['/api/x?limit=eyJa.eyJb.c', '/api/x?limit=[Redacted]'],
     ['/api/x/eyJa.eyJb.c', '/api/x/[Redacted]'],
-    ['/api/renewals?window=30&type=all', '/api/renewals?window=30&type=all'],
+    ['/api/renewals?bucket=30&type=all', '/api/renewals?bucket=30&type=all'],
     ['/api/x?%73earch=Priya', '/api/x?%73earch=[Redacted]'],
     ['/api/x?Priya%20Sharma', '/api/x?[Redacted]'],
   ])('%s is logged as %s', (url, logged) => {

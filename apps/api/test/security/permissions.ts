@@ -198,7 +198,7 @@ export const permissions = {
     object: 'none',
     ok: 200,
     allow: WORKSPACE,
-    queries: ['?window=7', '?window=60', '?window=90', '?window=overdue', '?limit=100'],
+    queries: ['?bucket=week', '?bucket=60', '?bucket=overdue', '?service=life&bucket=90', '?limit=100'],
   },
   renewalPlan: { object: 'policy', ok: 200, allow: WORKSPACE },
   markPlanRenewed: { object: 'policy', ok: 200, allow: WORKSPACE },

@@ -4,6 +4,7 @@ import { type Db, openPostgres } from '../../src/db/client.ts';
 import {
   agencyClientCounts,
   agencyPlanTotals,
+  agencyWorkDays,
   auditLog,
   documents,
   insurancePolicies,
@@ -75,6 +76,7 @@ const tables = {
   mail_outbox: mailOutbox.agencyId,
   agency_client_counts: agencyClientCounts.agencyId,
   agency_plan_totals: agencyPlanTotals.agencyId,
+  agency_work_days: agencyWorkDays.agencyId,
 } as const;
 
 /** Every row's agency_id of each table, read without any agency filter. */

@@ -45,7 +45,8 @@ export async function moveNextDue(
   const t = tableOf(type);
   await tx
     .update(t)
-    .set({ nextDueDate, updatedAt: new Date() })
+    // A payment is what an open follow-up was for (decision 042).
+    .set({ nextDueDate, followUpDate: null, updatedAt: new Date() })
     .where(and(eq(t.agencyId, agencyId), eq(t.id, planId)));
 }
 

@@ -124,13 +124,20 @@ describe("an agent's lists", () => {
     expect(families.pagination.total).toBe(2);
     const search = (await get(agent.token, '/api/users/families?search=Zoravar')).json();
     expect(search.items).toEqual([]);
-    const renewals = (await get(agent.token, '/api/renewals?window=30')).json();
+    const renewals = (await get(agent.token, '/api/renewals?bucket=30')).json();
     expect(renewals.data.items.map((i: { plan_id: string }) => i.plan_id)).toEqual([ids.myPlan]);
     expect(renewals.data.total).toBe(1);
     expect(renewals.data.counts['30']).toBe(1);
-    const theirs = (await get(other.token, '/api/renewals?window=30')).json();
+    const theirs = (await get(other.token, '/api/renewals?bucket=30')).json();
     expect(theirs.data.items.map((i: { plan_id: string }) => i.plan_id)).toEqual([ids.theirPlan]);
-    expect((await get(owner, '/api/renewals?window=30')).json().data.total).toBe(2);
+    expect((await get(owner, '/api/renewals?bucket=30')).json().data.total).toBe(2);
+    // The owner's staff filter (decision 042): one agent's clients, counted from their plans.
+    const bela = (await get(owner, `/api/renewals?bucket=30&staff=${other.userId}`)).json();
+    expect(bela.data.items.map((i: { plan_id: string }) => i.plan_id)).toEqual([ids.theirPlan]);
+    expect(bela.data.counts['30']).toBe(1);
+    // An agent's staff filter is no way round: the list stays theirs.
+    const round = (await get(agent.token, `/api/renewals?bucket=30&staff=${other.userId}`)).json();
+    expect(round.data.items.map((i: { plan_id: string }) => i.plan_id)).toEqual([ids.myPlan]);
   });
 
   it("counts an agent's dashboard from their clients, and changes it at once on reassignment", async () => {

@@ -27,7 +27,13 @@ import {
 
 const targetOf = (type: repo.PlanType) => (type === 'insurance' ? 'insurance_policy' : 'investment_account');
 
-async function followUpsAnswer(db: RenewalsDeps['db'], agencyId: string, planId: string, status: string) {
+async function followUpsAnswer(
+  db: RenewalsDeps['db'],
+  agencyId: string,
+  planId: string,
+  status: string,
+  openFollowUp: string | null,
+) {
   const [items, loss] = await Promise.all([
     followRepo.followUpsOf(db, agencyId, planId),
     followRepo.lossOf(db, agencyId, planId),
@@ -40,7 +46,8 @@ async function followUpsAnswer(db: RenewalsDeps['db'], agencyId: string, planId:
       by: f.by,
       at: f.at.toISOString(),
     })),
-    next_follow_up: items[0]?.nextDate ?? null,
+    // The open one (decision 042): a contact on or after its date, a payment or a renewal closes it.
+    next_follow_up: openFollowUp,
     // A plan renewed after it was lost is the agency's again: the old reason no longer describes it.
     lost:
       loss && status !== 'active' && status !== 'renewed'
@@ -53,7 +60,7 @@ async function followUpsAnswer(db: RenewalsDeps['db'], agencyId: string, planId:
 export async function planFollowUps(deps: RenewalsDeps, subject: TokenSubject, planId: string) {
   const agencyId = agencyOf(subject);
   const plan = await planOrThrow(deps.db, agencyId, planId);
-  return followUpsAnswer(deps.db, agencyId, planId, plan.status);
+  return followUpsAnswer(deps.db, agencyId, planId, plan.status, plan.followUpDate);
 }
 
 export async function addFollowUp(
@@ -81,6 +88,8 @@ export async function addFollowUp(
       note: input.note,
       actorUserId: subject.userId,
     });
+    // The plan sits on the work-list on this day too, if it is sooner than its due (decision 042).
+    await repo.updatePlan(tx, agencyId, plan.type, planId, { followUpDate: input.next_date });
     await writeAudit(tx, {
       ...actorOf(subject),
       agencyId,
@@ -91,7 +100,7 @@ export async function addFollowUp(
       detail: { next_date: input.next_date },
       ip,
     });
-    const answer = await followUpsAnswer(tx, agencyId, planId, plan.status);
+    const answer = await followUpsAnswer(tx, agencyId, planId, plan.status, input.next_date);
     await recordAnswer(tx, answer);
     return answer;
   });
@@ -115,7 +124,7 @@ export async function markLost(
     }
     const status = plan.type === 'insurance' ? 'lapsed' : 'closed';
     const why = `Lost: ${LOST_REASON_LABELS[input.reason]}${input.reason_text ? ` (${input.reason_text})` : ''}`;
-    await repo.updatePlan(tx, agencyId, plan.type, planId, { status });
+    await repo.updatePlan(tx, agencyId, plan.type, planId, { status, followUpDate: null });
     await repo.insertEvent(tx, agencyId, {
       planType: plan.type,
       planId,

@@ -183,10 +183,47 @@ describe('follow-ups', () => {
     expect(data.next_follow_up).toBe(day(1));
     expect(data.follow_ups[0]?.by).toBeTruthy();
     expect(await auditOf('plan.follow_up', plan.id)).toHaveLength(2);
-    const list = RenewalListResponseSchema.parse(
-      (await call('GET', '/api/renewals?window=30', token)).json(),
+    // The plan now sits on the work-list on its follow-up's day, sooner than its renewal (decision 042).
+    const tomorrow = RenewalListResponseSchema.parse(
+      (await call('GET', '/api/renewals?bucket=tomorrow', token)).json(),
     ).data;
-    expect(list.items.find((i) => i.plan_id === plan.id)?.next_follow_up).toBe(day(1));
+    expect(tomorrow.items.find((i) => i.plan_id === plan.id)).toMatchObject({
+      next_follow_up: day(1),
+      work_date: day(1),
+      due_kind: 'follow_up',
+      end_date: day(9),
+    });
+    expect(tomorrow.counts.tomorrow).toBe(1);
+    expect(tomorrow.counts.week).toBe(0);
+  });
+
+  it('closes a follow-up by a contact on or after its day, not before; the plan goes back to its due', async () => {
+    const { a, token, meera } = await world();
+    const plan = await addPolicy(t, a, meera.primaryClientId, 'health', { endDate: day(9) });
+    const url = `/api/renewals/plans/${plan.id}/follow-ups`;
+    const bucketOf = async () => {
+      const lists = await Promise.all(
+        ['today', 'tomorrow', 'week', '30'].map(
+          async (b) =>
+            RenewalListResponseSchema.parse((await call('GET', `/api/renewals?bucket=${b}`, token)).json())
+              .data,
+        ),
+      );
+      return lists.find((l) => l.items.some((i) => i.plan_id === plan.id))?.bucket ?? null;
+    };
+    expect(await bucketOf()).toBe('30');
+    await call('POST', url, token, { next_date: day(1), note: 'Call tomorrow' });
+    expect(await bucketOf()).toBe('tomorrow');
+    // A contact before the follow-up's day leaves it open.
+    await call('POST', `/api/renewals/plans/${plan.id}/contacted`, token, { note: 'Sent the quote' });
+    expect(await bucketOf()).toBe('tomorrow');
+    await call('POST', url, token, { next_date: day(0), note: 'Call today instead' });
+    expect(await bucketOf()).toBe('today');
+    await call('POST', `/api/renewals/plans/${plan.id}/contacted`, token, { channel: 'whatsapp' });
+    expect(await bucketOf()).toBe('30');
+    const shown = PlanFollowUpsResponseSchema.parse((await call('GET', url, token)).json()).data;
+    expect(shown.next_follow_up).toBeNull();
+    expect(shown.follow_ups).toHaveLength(2);
   });
 
   it('answers 400 naming the field: no date, a past date, no note', async () => {
@@ -244,7 +281,7 @@ describe('mark lost', () => {
     expect(shown.lost).toMatchObject({ reason: 'other', reason_text: 'Moved the money to a fixed deposit' });
 
     const list = RenewalListResponseSchema.parse(
-      (await call('GET', '/api/renewals?window=30', token)).json(),
+      (await call('GET', '/api/renewals?bucket=30', token)).json(),
     ).data;
     expect(list.items.map((i) => i.plan_id)).not.toContain(policy.id);
     expect(list.items.map((i) => i.plan_id)).not.toContain(account.id);

@@ -70,9 +70,11 @@ export async function markRenewed(
       documentId = saved.id;
       written.push(saved.id);
     }
+    // A renewal is what a follow-up was for: it is no longer open (decision 042).
     await repo.updatePlan(tx, agencyId, plan.type, planId, {
       status: 'active',
       endDate: input.new_end_date,
+      followUpDate: null,
       ...(documentId ? { documentId } : {}),
     });
     await repo.insertEvent(tx, agencyId, {
@@ -127,7 +129,7 @@ export async function markLapsed(
     }
     // An investment that is not renewed is closed at maturity; a policy lapses.
     const status = plan.type === 'insurance' ? 'lapsed' : 'closed';
-    await repo.updatePlan(tx, agencyId, plan.type, planId, { status });
+    await repo.updatePlan(tx, agencyId, plan.type, planId, { status, followUpDate: null });
     await repo.insertEvent(tx, agencyId, {
       planType: plan.type,
       planId,
@@ -168,6 +170,10 @@ export async function markContacted(
   const plan = await planOrThrow(deps.db, agencyId, planId);
   const { note, channel } = input;
   return deps.db.transaction(async (tx) => {
+    // A contact on or after the follow-up's date is the follow-up done: the plan leaves that day's list.
+    if (plan.followUpDate && plan.followUpDate <= today) {
+      await repo.updatePlan(tx, agencyId, plan.type, planId, { followUpDate: null });
+    }
     await repo.insertEvent(tx, agencyId, {
       planType: plan.type,
       planId,

@@ -42,7 +42,7 @@ async function owner() {
 async function page(token: string, query: string) {
   const res = await t.app.inject({
     method: 'GET',
-    url: `/api/renewals?window=90&${query}`,
+    url: `/api/renewals?bucket=week&${query}`,
     headers: bearer(token),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -54,7 +54,7 @@ describe('renewal work-list paging', () => {
     const o = await owner();
     // 23 plans of both kinds, several ending on the same day (the id breaks the tie).
     for (let i = 0; i < 23; i += 1) {
-      const endDate = addDays(today, 1 + (i % 7));
+      const endDate = addDays(today, 2 + (i % 6));
       if (i % 3 === 0) await addAccount(t, o.a, o.clientId, 'mutual_funds', { endDate });
       else await addPolicy(t, o.a, o.clientId, 'life', { endDate });
     }
@@ -93,7 +93,7 @@ describe('renewal work-list paging', () => {
     const o = await owner();
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/renewals?window=90&after=${encodeURIComponent(cursor)}`,
+      url: `/api/renewals?bucket=week&after=${encodeURIComponent(cursor)}`,
       headers: bearer(o.token),
     });
     expect(res.statusCode).toBe(400);
@@ -105,7 +105,7 @@ describe('renewal work-list paging', () => {
     const rows = 160_000;
     await t.db.execute(sql`
       insert into insurance_policies (agency_id, primary_client_id, provider_id, service_id, policy_number, premium_amount, end_date)
-      select ${o.a.agency.agencyId}::uuid, ${o.clientId}::uuid, ${o.a.prov.life}::uuid, ${SERVICE_IDS.life}, 'DEEP-' || g, 1000, ${addDays(today, 2)}::date + (g % 80)
+      select ${o.a.agency.agencyId}::uuid, ${o.clientId}::uuid, ${o.a.prov.life}::uuid, ${SERVICE_IDS.life}, 'DEEP-' || g, 1000, ${addDays(today, 2)}::date + (g % 6)
       from generate_series(1, ${rows}) g`);
     let started = Date.now();
     const deep = await page(o.token, `offset=${rows - 25}&limit=10`);

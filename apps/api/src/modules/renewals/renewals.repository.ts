@@ -1,9 +1,24 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { inlineCount } from '../../db/literal.ts';
 import {
   agencies,
+  agencyWorkDays,
   insurancePolicies,
   investmentAccounts,
   mailOutbox,
@@ -15,6 +30,7 @@ import {
   services,
   users,
 } from '../../db/schema.ts';
+import { addDays } from '../../lib/dates.ts';
 
 // The work-list's queries: every function takes the agency first (conventions) and names it in each join.
 
@@ -53,6 +69,11 @@ function planSelect(db: Db, agencyId: string, type: PlanType) {
       planName: table.planName,
       status: table.status,
       endDate: table.endDate,
+      startDate: table.startDate,
+      subtypeFields: table.subtypeFields,
+      nextDueDate: table.nextDueDate,
+      followUpDate: table.followUpDate,
+      workDate: table.workDate,
       amount,
       documentId: table.documentId,
       serviceCode: services.code,
@@ -103,59 +124,169 @@ export function windowPlans(db: Db, agencyId: string, type: PlanType, range: Dat
 
 /** Where a page of the work-list starts: a place to seek from (keyset), or a number of rows to skip. */
 export type PageStart =
-  | { after: { endDate: string; planId: string } }
-  | { before: { endDate: string; planId: string } }
+  | { after: { workDate: string; planId: string } }
+  | { before: { workDate: string; planId: string } }
   | { offset: number };
 
+/** What narrows the work-list beyond its bucket: kind, service, provider, an agent's clients (decision 042). */
+export interface WorkFilter {
+  types: readonly PlanType[];
+  serviceId?: string;
+  providerId?: string;
+  /** The clients assigned to this staff member (the owner's filter, or an agent's own wall: decision 034). */
+  staffId?: string;
+}
+
+/** Inclusive bounds on the work date; either may be open. */
+export interface WorkRange {
+  from?: string;
+  until?: string;
+}
+
+function workWhere(table: PlanTable, agencyId: string, range: WorkRange, filter: WorkFilter): SQL[] {
+  return [
+    eq(table.agencyId, agencyId),
+    eq(table.status, 'active'),
+    isNull(table.deletedAt),
+    isNull(primaryClients.deletedAt),
+    isNotNull(table.workDate),
+    ...(range.from ? [gte(table.workDate, range.from)] : []),
+    ...(range.until ? [lte(table.workDate, range.until)] : []),
+    ...(filter.serviceId ? [eq(table.serviceId, filter.serviceId)] : []),
+    ...(filter.providerId ? [eq(table.providerId, filter.providerId)] : []),
+    ...(filter.staffId ? [eq(primaryClients.assignedAgentId, filter.staffId)] : []),
+  ];
+}
+
 /**
- * One page of the work-list over the kinds asked for, in end-date then id order, as ids: one statement whose
- * answer is never more than `limit + 1` rows (issue 23 item 11; the page was made of every row up to it). The
- * extra row says whether there is more in the direction read. A `before` page is read backwards, then turned.
+ * One page of the work-list over the kinds asked for, in work-date then id order, as ids: one statement whose
+ * answer is never more than `limit + 1` rows (issue 23 item 11), read from each plan table's partial index on
+ * (agency, work date, id). The extra row says whether there is more in the direction read. A `before` page is
+ * read backwards, then turned.
  */
-export async function windowPageIds(
+export async function bucketPageIds(
   db: Db,
   agencyId: string,
-  types: readonly PlanType[],
-  range: DateRange,
+  range: WorkRange,
+  filter: WorkFilter,
   start: PageStart,
   limit: number,
-  assigned?: SQL,
-): Promise<{ ids: Array<{ planId: string; type: PlanType; endDate: string }>; more: boolean }> {
-  const parts = types.map((type) => {
+): Promise<{ ids: Array<{ planId: string; type: PlanType; workDate: string }>; more: boolean }> {
+  const backwards = 'before' in start;
+  const parts = filter.types.map((type) => {
     const table = tableOf(type);
     const seek =
       'after' in start
-        ? [sql`(${table.endDate}, ${table.id}) > (${start.after.endDate}::date, ${start.after.planId}::uuid)`]
+        ? [
+            sql`(${table.workDate}, ${table.id}) > (${start.after.workDate}::date, ${start.after.planId}::uuid)`,
+          ]
         : 'before' in start
           ? [
-              sql`(${table.endDate}, ${table.id}) < (${start.before.endDate}::date, ${start.before.planId}::uuid)`,
+              sql`(${table.workDate}, ${table.id}) < (${start.before.workDate}::date, ${start.before.planId}::uuid)`,
             ]
           : [];
-    return db
-      .select({ planId: table.id, type: sql<PlanType>`${type}::text`.as('type'), endDate: table.endDate })
+    // Each side is limited and ordered itself, so each reads no more of its index than the page needs.
+    const inner = db
+      .select({ planId: table.id, type: sql<PlanType>`${type}::text`.as('type'), workDate: table.workDate })
       .from(table)
       .innerJoin(
         primaryClients,
         and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
       )
-      .where(and(...activeWhere(table, agencyId, assigned), ...rangeWhere(table, range), ...seek))
-      .getSQL();
+      .where(and(...workWhere(table, agencyId, range, filter), ...seek))
+      .orderBy(
+        ...(backwards ? [desc(table.workDate), desc(table.id)] : [asc(table.workDate), asc(table.id)]),
+      );
+    const skip = 'offset' in start ? start.offset : 0;
+    return inner.limit(inlineCount(skip + limit + 1)).getSQL();
   });
-  const backwards = 'before' in start;
-  const order = backwards ? sql`end_date desc, plan_id desc` : sql`end_date, plan_id`;
+  const order = backwards ? sql`work_date desc, plan_id desc` : sql`work_date, plan_id`;
   const skip = 'offset' in start ? sql` offset ${inlineCount(start.offset)}` : sql``;
   const union = sql.join(
     parts.map((part) => sql`(${part})`),
     sql` union all `,
   );
   const { rows } = (await db.execute(
-    sql`select "id" as plan_id, "type", "end_date" from (${union}) as page order by ${order} limit ${inlineCount(limit + 1)}${skip}`,
-  )) as unknown as { rows: Array<{ plan_id: string; type: PlanType; end_date: string }> };
+    sql`select "id" as plan_id, "type", "work_date" from (${union}) as page order by ${order} limit ${inlineCount(limit + 1)}${skip}`,
+  )) as unknown as { rows: Array<{ plan_id: string; type: PlanType; work_date: string }> };
   const more = rows.length > limit;
   const kept = rows
     .slice(0, limit)
-    .map((r) => ({ planId: r.plan_id, type: r.type, endDate: String(r.end_date) }));
+    .map((r) => ({ planId: r.plan_id, type: r.type, workDate: String(r.work_date) }));
   return { ids: backwards ? kept.reverse() : kept, more };
+}
+
+/** Plans per bucket, from a date's row each: overdue is before `today`, the others by days from it. */
+type BucketSums = Record<'overdue' | 'today' | 'tomorrow' | 'week' | 'd30' | 'd60' | 'd90', number>;
+function bucketColumns(day: SQL, n: SQL, today: string) {
+  const at = (d: number) => sql`(${today}::date + ${inlineCount(d)})`;
+  const between = (a: number, b: number) => sql`${day} between ${at(a)} and ${at(b)}`;
+  return sql`coalesce(sum(${n}) filter (where ${day} < ${today}::date), 0)::int as overdue,
+    coalesce(sum(${n}) filter (where ${day} = ${today}::date), 0)::int as today,
+    coalesce(sum(${n}) filter (where ${day} = ${at(1)}), 0)::int as tomorrow,
+    coalesce(sum(${n}) filter (where ${between(2, 7)}), 0)::int as week,
+    coalesce(sum(${n}) filter (where ${between(8, 30)}), 0)::int as d30,
+    coalesce(sum(${n}) filter (where ${between(31, 60)}), 0)::int as d60,
+    coalesce(sum(${n}) filter (where ${between(61, 90)}), 0)::int as d90`;
+}
+
+/**
+ * Every bucket's count in one statement over the kept per-day counts (`agency_work_days`, decision 042): a few
+ * hundred rows for the bench agency's 300,000 plans. They are the whole agency's, so a staff filter or an
+ * agent's wall counts the plans instead (`countBucketsLive`).
+ */
+export async function keptBucketCounts(
+  db: Db,
+  agencyId: string,
+  today: string,
+  filter: Omit<WorkFilter, 'staffId'>,
+): Promise<BucketSums> {
+  const w = agencyWorkDays;
+  const { rows } = (await db.execute(
+    sql`select ${bucketColumns(sql`${w.workDate}`, sql`${w.plans}`, today)} from ${w}
+      where ${and(
+        eq(w.agencyId, agencyId),
+        lte(w.workDate, addDays(today, 90)),
+        filter.types.length === 1 ? eq(w.kind, filter.types[0]!) : undefined,
+        filter.serviceId ? eq(w.serviceId, filter.serviceId) : undefined,
+        filter.providerId ? eq(w.providerId, filter.providerId) : undefined,
+      )}`,
+  )) as unknown as { rows: BucketSums[] };
+  return rows[0]!;
+}
+
+/** Every bucket's count of the plans of the clients of one staff member (a filter, or an agent's wall). */
+export async function countBucketsLive(
+  db: Db,
+  agencyId: string,
+  today: string,
+  filter: WorkFilter,
+): Promise<BucketSums> {
+  const sums: BucketSums = { overdue: 0, today: 0, tomorrow: 0, week: 0, d30: 0, d60: 0, d90: 0 };
+  for (const type of filter.types) {
+    const table = tableOf(type);
+    const [row] = (await db
+      .select({
+        sums: sql<BucketSums>`json_build_object(
+        'overdue', count(*) filter (where ${table.workDate} < ${today}::date),
+        'today', count(*) filter (where ${table.workDate} = ${today}::date),
+        'tomorrow', count(*) filter (where ${table.workDate} = ${today}::date + 1),
+        'week', count(*) filter (where ${table.workDate} between ${today}::date + 2 and ${today}::date + 7),
+        'd30', count(*) filter (where ${table.workDate} between ${today}::date + 8 and ${today}::date + 30),
+        'd60', count(*) filter (where ${table.workDate} between ${today}::date + 31 and ${today}::date + 60),
+        'd90', count(*) filter (where ${table.workDate} between ${today}::date + 61 and ${today}::date + 90))`,
+      })
+      .from(table)
+      .innerJoin(
+        primaryClients,
+        and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
+      )
+      .where(and(...workWhere(table, agencyId, { until: addDays(today, 90) }, filter)))) as Array<{
+      sums: BucketSums;
+    }>;
+    for (const key of Object.keys(sums) as Array<keyof BucketSums>) sums[key] += Number(row?.sums[key] ?? 0);
+  }
+  return sums;
 }
 
 /** The rows of the plans named, of one kind, for the work-list (any order). */
@@ -164,17 +295,10 @@ export function plansByIds(db: Db, agencyId: string, type: PlanType, ids: string
   return planSelect(db, agencyId, type).where(and(eq(table.agencyId, agencyId), inArray(table.id, ids)));
 }
 
-export async function countPlans(db: Db, agencyId: string, type: PlanType, range: DateRange, assigned?: SQL) {
-  const table = tableOf(type);
-  const [row] = await db
-    .select({ n: count() })
-    .from(table)
-    .innerJoin(
-      primaryClients,
-      and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
-    )
-    .where(and(...activeWhere(table, agencyId, assigned), ...rangeWhere(table, range)));
-  return row?.n ?? 0;
+/** The id of a service by its code; null for a code the catalogue does not hold. */
+export async function serviceIdByCode(db: Db, code: string): Promise<string | null> {
+  const [row] = await db.select({ id: services.id }).from(services).where(eq(services.code, code));
+  return row?.id ?? null;
 }
 
 /** A plan of the agency (policy or account id), whatever its status; null when it is not the agency's. */
@@ -210,7 +334,12 @@ export async function updatePlan(
   agencyId: string,
   type: PlanType,
   planId: string,
-  values: { status?: 'active' | 'lapsed' | 'closed'; endDate?: string; documentId?: string },
+  values: {
+    status?: 'active' | 'lapsed' | 'closed';
+    endDate?: string;
+    documentId?: string;
+    followUpDate?: string | null;
+  },
 ) {
   const table = tableOf(type);
   await tx

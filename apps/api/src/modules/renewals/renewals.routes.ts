@@ -1,8 +1,10 @@
 import { DOCUMENT_MAX_BYTES, endpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { todayInIndia } from '../../lib/dates.ts';
+import { type AnswerCache, keptAnswer, pageKey } from '../../lib/kept-answers.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
+import { keptFor, workspaceOf } from '../../lib/workspace.ts';
 import { caller } from '../../plugins/access.ts';
 import { addFollowUp, markLost, planFollowUps } from './follow-ups.service.ts';
 import {
@@ -17,11 +19,25 @@ import { markContacted, markLapsed, markRenewed } from './renewal-marks.service.
 import { type RenewalsDeps, renewalList, renewalPlan } from './renewals.service.ts';
 import { updateWhatsAppTemplate, whatsAppTemplates } from './whatsapp-templates.service.ts';
 
-export function renewalsRoutes(app: FastifyInstance, deps: RenewalsDeps & { today?: () => string }): void {
+export function renewalsRoutes(
+  app: FastifyInstance,
+  deps: RenewalsDeps & { answers: AnswerCache; today?: () => string },
+): void {
   // India's calendar date; tests of the windows pass their own day.
   const today = deps.today ?? (() => todayInIndia());
 
-  addRoute(app, endpoints.renewalList, ({ req, query }) => renewalList(deps, caller(req), query, today()));
+  // The work-list's pages are kept per agency, caller's wall, bucket, filters and page until the database
+  // announces a change to its plans, clients, marks, reminders or follow-ups (decision 042, as decision 018).
+  addRoute(app, endpoints.renewalList, ({ req, reply, query }) => {
+    const subject = caller(req);
+    const ws = workspaceOf(subject);
+    const day = today();
+    const filters = `${query.bucket} ${query.type} ${query.service ?? ''} ${query.provider ?? ''} ${query.staff ?? ''}`;
+    const where = { agencyId: ws.agencyId, day, key: `renewals ${keptFor(ws)} ${filters} ${pageKey(query)}` };
+    return keptAnswer(req, reply, deps.answers, where, endpoints.renewalList.response, () =>
+      renewalList(deps, subject, query, day),
+    );
+  });
   addRoute(app, endpoints.renewalPlan, ({ req, params }) =>
     renewalPlan(deps, caller(req), params.id, today()),
   );

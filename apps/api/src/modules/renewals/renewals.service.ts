@@ -1,4 +1,13 @@
-import type { RenewalItem, RenewalList, RenewalListQuery, RenewalWindow } from '@portal/contract';
+import {
+  BUCKET_DAYS,
+  type DueKind,
+  premiumDuesOf,
+  type RenewalItem,
+  type RenewalList,
+  type RenewalListQuery,
+  WORK_BUCKETS,
+  type WorkBucket,
+} from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
@@ -8,7 +17,6 @@ import { fullName } from '../../lib/names.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { assignedOnly, NOT_FOUND_MESSAGE, workspaceOf } from '../../lib/workspace.ts';
-import { latestFollowUps } from './follow-ups.repository.ts';
 import * as repo from './renewals.repository.ts';
 
 // The renewal work-list (issue 7): what ends in a window and what reminders went out. The owner's marks are in
@@ -27,9 +35,30 @@ export function bad(field: string, message: string) {
   return new AppError('BAD_REQUEST', message, message, { fields: { [field]: message } });
 }
 
-/** The end-date range of a window, for India's `today`. */
-export function windowRange(window: RenewalWindow, today: string): repo.DateRange {
-  return window === 'overdue' ? { before: today } : { from: today, until: addDays(today, Number(window)) };
+/** The work dates of a bucket, for India's `today`. */
+export function bucketRange(bucket: WorkBucket, today: string): repo.WorkRange {
+  const [first, last] = BUCKET_DAYS[bucket];
+  return {
+    ...(first === null ? {} : { from: addDays(today, first) }),
+    ...(last === null ? {} : { until: addDays(today, last) }),
+  };
+}
+
+/**
+ * Why the plan sits on its work date (decision 042): its premium (life, RD, SIP), a cover's renewal premium on
+ * its end date, its end (a life policy or an investment matures, other cover expires), or its follow-up.
+ */
+export function dueKindOf(
+  r: Pick<repo.PlanRow, 'workDate' | 'nextDueDate' | 'endDate' | 'serviceCode' | 'type'>,
+): DueKind | null {
+  if (!r.workDate) return null;
+  if (r.nextDueDate === r.workDate) {
+    return r.type === 'insurance' && r.nextDueDate === r.endDate ? 'renewal' : 'premium';
+  }
+  if (r.endDate === r.workDate) {
+    return r.type === 'investment' || r.serviceCode === 'life' ? 'maturity' : 'expiry';
+  }
+  return 'follow_up';
 }
 
 async function toItems(
@@ -39,12 +68,10 @@ async function toItems(
   today: string,
 ): Promise<RenewalItem[]> {
   const ids = rows.map((r) => r.planId);
-  const [sends, events, followUps] = await Promise.all([
+  const [sends, events] = await Promise.all([
     repo.sendsForPlans(db, agencyId, ids),
     repo.eventsForPlans(db, agencyId, ids),
-    latestFollowUps(db, agencyId, ids),
   ]);
-  const nextFollowUp = new Map(followUps.map((f) => [f.planId, f.nextDate]));
   return rows.map((r) => {
     const mine = sends.filter((s) => s.planId === r.planId);
     const history = events.filter((e) => e.planId === r.planId);
@@ -71,9 +98,24 @@ async function toItems(
       amount: r.amount,
       end_date: r.endDate,
       days_left: r.endDate ? daysBetween(today, r.endDate) : null,
+      work_date: r.workDate,
+      work_days_left: r.workDate ? daysBetween(today, r.workDate) : null,
+      due_kind: dueKindOf(r),
+      premium: premiumDuesOf(
+        {
+          category: r.type,
+          serviceCode: r.serviceCode,
+          startDate: r.startDate ?? r.endDate ?? today,
+          endDate: r.endDate,
+          subtypeFields: r.subtypeFields,
+          nextDueDate: r.nextDueDate,
+          money: r.amount,
+        },
+        today,
+      ),
       plan_status: r.status,
       last_contacted_at: contacted ? contacted.at.toISOString() : null,
-      next_follow_up: nextFollowUp.get(r.planId) ?? null,
+      next_follow_up: r.followUpDate,
       reminders: mine.map((s) => ({
         id: s.id,
         offset_days: s.offsetDays,
@@ -103,13 +145,23 @@ async function toItems(
   });
 }
 
+const SUM_KEYS: Record<WorkBucket, 'overdue' | 'today' | 'tomorrow' | 'week' | 'd30' | 'd60' | 'd90'> = {
+  overdue: 'overdue',
+  today: 'today',
+  tomorrow: 'tomorrow',
+  week: 'week',
+  '30': 'd30',
+  '60': 'd60',
+  '90': 'd90',
+};
+
 export async function renewalList(
   deps: RenewalsDeps,
   subject: TokenSubject,
   query: RenewalListQuery & {
     offset: number;
     limit: number;
-    window: RenewalWindow;
+    bucket: WorkBucket;
     after?: string;
     before?: string;
   },
@@ -117,32 +169,44 @@ export async function renewalList(
 ): Promise<{ data: RenewalList }> {
   const ws = workspaceOf(subject);
   const agencyId = ws.agencyId;
-  // An agent's work-list, its counts and failures are of their clients only (decision 034).
-  const assigned = assignedOnly(ws);
-  const range = windowRange(query.window, today);
   const types =
     query.type === 'insurance' || query.type === 'investment'
       ? [query.type]
       : (['insurance', 'investment'] as const);
+  // A service the catalogue does not hold has no plans: its buckets are empty rather than an error.
+  const serviceId = query.service ? await repo.serviceIdByCode(deps.db, query.service) : undefined;
+  const noService = serviceId === null;
+  // An agent's work-list and its counts are of their clients only (decision 034), whatever staff they ask for.
+  const staffId = ws.agentId ?? query.staff;
+  const filter: repo.WorkFilter = {
+    types: noService ? [] : types,
+    ...(serviceId ? { serviceId } : {}),
+    ...(query.provider ? { providerId: query.provider } : {}),
+    ...(staffId ? { staffId } : {}),
+  };
   // One page of ids over both kinds in one statement, by keyset from a cursor (Next, Prev) or by offset (a page
   // number): never more rows than the page (issue 23 item 11).
-  const cursorOf = (c: string) => ({ endDate: c.slice(0, 10), planId: c.slice(11) });
+  const cursorOf = (c: string) => ({ workDate: c.slice(0, 10), planId: c.slice(11) });
   const start: repo.PageStart = query.after
     ? { after: cursorOf(query.after) }
     : query.before
       ? { before: cursorOf(query.before) }
       : { offset: query.offset };
-  const { ids, more } = await repo.windowPageIds(
-    deps.db,
-    agencyId,
-    types,
-    range,
-    start,
-    query.limit,
-    assigned,
-  );
-  let total = 0;
-  for (const type of types) total += await repo.countPlans(deps.db, agencyId, type, range, assigned);
+  const range = bucketRange(query.bucket, today);
+  const empty = { overdue: 0, today: 0, tomorrow: 0, week: 0, d30: 0, d60: 0, d90: 0 };
+  const [{ ids, more }, sums] = noService
+    ? [{ ids: [], more: false }, empty]
+    : await Promise.all([
+        repo.bucketPageIds(deps.db, agencyId, range, filter, start, query.limit),
+        // The kept per-day counts are the agency's; one staff member's are counted from their clients' plans.
+        staffId
+          ? repo.countBucketsLive(deps.db, agencyId, today, filter)
+          : repo.keptBucketCounts(deps.db, agencyId, today, filter),
+      ]);
+  const counts = Object.fromEntries(WORK_BUCKETS.map((b) => [b, sums[SUM_KEYS[b]]])) as Record<
+    WorkBucket,
+    number
+  >;
   const found = new Map<string, repo.PlanRow>();
   for (const type of types) {
     const wanted = ids.filter((id) => id.type === type).map((id) => id.planId);
@@ -151,29 +215,24 @@ export async function renewalList(
       found.set(row.planId, { ...row, type });
   }
   const page = ids.flatMap((id) => found.get(id.planId) ?? []);
-  const cursor = (id: { endDate: string; planId: string }) => `${id.endDate}_${id.planId}`;
+  const cursor = (id: { workDate: string; planId: string }) => `${id.workDate}_${id.planId}`;
   const first = ids[0];
   const last = ids[ids.length - 1];
   // Whether there is a page before (and after) this one, from the direction the page was read in.
   const hasBefore = query.before ? more : Boolean(query.after) || query.offset > 0;
   const hasAfter = query.before ? true : more;
-  const counts = { '7': 0, '30': 0, '60': 0, '90': 0, overdue: 0 };
-  for (const w of Object.keys(counts) as RenewalWindow[]) {
-    const r = windowRange(w, today);
-    for (const type of types) counts[w] += await repo.countPlans(deps.db, agencyId, type, r, assigned);
-  }
   return {
     data: {
       as_of: today,
-      window: query.window,
+      bucket: query.bucket,
       items: await toItems(deps.db, agencyId, page, today),
-      total,
+      total: counts[query.bucket],
       offset: query.offset,
       limit: query.limit,
       next_cursor: hasAfter && last ? cursor(last) : null,
       prev_cursor: hasBefore && first ? cursor(first) : null,
       counts,
-      failed_reminders: await repo.unresolvedFailures(deps.db, agencyId, assigned),
+      failed_reminders: await repo.unresolvedFailures(deps.db, agencyId, assignedOnly(ws)),
       delivery: deps.delivery,
     },
   };

@@ -29,7 +29,7 @@ import {
 import { addDays, todayInIndia } from '../../lib/dates.ts';
 import { runReminderJob } from './reminder-job.ts';
 
-// The renewal work-list API: windows, what was done, the owner's marks, reminder settings, the outbox, the
+// The renewal work-list API: buckets, what was done, the owner's marks, reminder settings, the outbox, the
 // client's notification preference; another agency's plan is a 404 like an unknown one.
 
 let t: TestApp;
@@ -110,61 +110,120 @@ function renew(
 }
 
 describe('the work-list', () => {
-  it('lists active plans ending in each window, soonest first, with client, family member, provider and money', async () => {
+  it('lists active plans in each bucket, soonest first, with client, family member, provider and money', async () => {
     const { token, plans } = await world();
-    const d30 = await list(token);
-    expect(d30.window).toBe('30');
-    expect(d30.as_of).toBe(today);
-    expect(d30.counts).toEqual({ '7': 1, '30': 2, '60': 3, '90': 4, overdue: 1 });
-    expect(d30.delivery).toBe('outbox');
-    expect(d30.items.map((i) => i.plan_id)).toEqual([plans.in3.id, plans.in20.id]);
-    expect(d30.items[0]).toMatchObject({
+    const week = await list(token, '?bucket=week');
+    expect(week.bucket).toBe('week');
+    expect(week.as_of).toBe(today);
+    expect(week.counts).toEqual({ overdue: 1, today: 0, tomorrow: 0, week: 1, '30': 1, '60': 1, '90': 1 });
+    expect(week.delivery).toBe('outbox');
+    expect(week.items.map((i) => i.plan_id)).toEqual([plans.in3.id]);
+    expect(week.items[0]).toMatchObject({
       plan_type: 'insurance',
       plan_number: plans.in3.policyNumber,
       client_name: 'Meera Iyer',
       family_member: null,
       amount: '24000.00',
       end_date: day(3),
+      work_date: day(3),
+      due_kind: 'maturity',
       days_left: 3,
       plan_status: 'active',
       reminders: [],
       events: [],
       problem: null,
     });
-    expect(d30.items[0]?.provider_name).toContain('LIFE Provider');
-    expect(d30.items[1]).toMatchObject({
+    expect(week.items[0]?.provider_name).toContain('LIFE Provider');
+    const d30 = await list(token, '?bucket=30');
+    expect(d30.items[0]).toMatchObject({
+      plan_id: plans.in20.id,
       family_member: 'Arjun Iyer',
       service_code: 'health',
       days_left: 20,
+      // A cover's renewal premium falls due on its end date: one row, a renewal (decision 042).
+      due_kind: 'renewal',
+      premium: { premium_mode: 'Yearly', next_due_date: day(20), state: 'due' },
     });
-
-    const d90 = await list(token, '?window=90');
-    expect(d90.items.map((i) => i.plan_id)).toEqual([
-      plans.in3.id,
-      plans.in20.id,
-      plans.in45.id,
-      plans.in80.id,
+    expect((await list(token, '?bucket=60')).items).toMatchObject([
+      { plan_id: plans.in45.id, plan_type: 'investment', amount: '150000.00', due_kind: 'maturity' },
     ]);
-    expect(d90.items[2]).toMatchObject({
-      plan_type: 'investment',
-      amount: '150000.00',
-      plan_number: plans.in45.accountNumber,
-    });
-    expect((await list(token, '?window=90&type=investment')).items.map((i) => i.plan_id)).toEqual([
-      plans.in45.id,
+    expect((await list(token, '?bucket=90')).items.map((i) => [i.plan_id, i.due_kind])).toEqual([
+      [plans.in80.id, 'renewal'],
     ]);
-    const paged = await list(token, '?window=90&offset=1&limit=2');
-    expect(paged.items.map((i) => i.plan_id)).toEqual([plans.in20.id, plans.in45.id]);
-    expect(paged.total).toBe(4);
-    const overdue = await list(token, '?window=overdue');
+    expect((await list(token, '?bucket=60&type=insurance')).items).toEqual([]);
+    const overdue = await list(token, '?bucket=overdue');
     expect(overdue.items.map((i) => [i.plan_id, i.days_left])).toEqual([[plans.late.id, -5]]);
+    expect(overdue.total).toBe(1);
+    // Today's bucket is the default: nothing falls today.
+    const first = await list(token);
+    expect([first.bucket, first.items, first.total]).toEqual(['today', [], 0]);
   });
 
-  it('answers 400 naming the window for a window it does not know', async () => {
+  it('puts a premium due on its day, apart from the end date, and moves it when the premium is paid', async () => {
+    const { a, token, meera } = await world();
+    // A yearly life policy started a year ago less 5 days: its second premium falls due in 5 days; it ends in 15 years.
+    const lic = await addPolicy(t, a, meera.primaryClientId, 'life', {
+      startDate: addDays(day(5), -365),
+      endDate: addDays(day(5), 365 * 15),
+      premiumAmount: '12000.00',
+      subtypeFields: { mode: 'Yearly', term: 15, ppt: 15 },
+    });
+    const week = await list(token, '?bucket=week');
+    const item = week.items.find((i) => i.plan_id === lic.id);
+    expect(item).toMatchObject({
+      work_date: day(5),
+      due_kind: 'premium',
+      end_date: addDays(day(5), 365 * 15),
+    });
+    expect(item?.premium).toMatchObject({
+      next_due_date: day(5),
+      state: 'due',
+      instalment_amount: '12000.00',
+    });
+    expect(week.counts.week).toBe(2);
+    const body = multipart([
+      { name: 'paid_on', value: today },
+      { name: 'amount', value: '12000' },
+      { name: 'receipt_number', value: 'R-1' },
+      { name: 'instalments', value: '1' },
+    ]);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/plans/${lic.id}/premiums`,
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = await list(token, '?bucket=week');
+    expect(after.items.map((i) => i.plan_id)).not.toContain(lic.id);
+    expect(after.counts.week).toBe(1);
+  });
+
+  it('filters by service and provider, and counts what it filters', async () => {
+    const { a, token, plans } = await world();
+    const health = await list(token, '?bucket=30&service=health');
+    expect(health.items.map((i) => i.plan_id)).toEqual([plans.in20.id]);
+    expect(health.counts).toEqual({ overdue: 0, today: 0, tomorrow: 0, week: 0, '30': 1, '60': 0, '90': 0 });
+    expect((await list(token, '?bucket=30&service=motor')).items).toEqual([]);
+    const motor = await list(token, `?bucket=90&provider=${a.prov.motor}`);
+    expect(motor.items.map((i) => i.plan_id)).toEqual([plans.in80.id]);
+    expect(motor.counts['90']).toBe(1);
+    expect(motor.counts.week).toBe(0);
+    // A code the catalogue does not hold has nothing.
+    expect((await list(token, '?bucket=30&service=nosuch')).total).toBe(0);
+  });
+
+  it('answers 400 naming the field for a bucket, provider or staff it cannot read', async () => {
     const { token } = await world();
-    const res = await t.app.inject({ method: 'GET', url: '/api/renewals?window=14', headers: bearer(token) });
+    const get = (q: string) =>
+      t.app.inject({ method: 'GET', url: `/api/renewals${q}`, headers: bearer(token) });
+    const res = await get('?bucket=14');
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.window).toBe('Window must be one of 7, 30, 60, 90 or overdue.');
+    expect(res.json().fields.bucket).toBe(
+      'Bucket must be one of overdue, today, tomorrow, week, 30, 60 or 90.',
+    );
+    expect((await get('?provider=abc')).json().fields.provider).toBe('Provider must be an id from the list.');
+    expect((await get('?staff=abc')).json().fields.staff).toBe('Staff member must be an id from the list.');
   });
 });
 
@@ -179,10 +238,10 @@ describe('marking plans', () => {
     expect(item.events).toMatchObject([{ kind: 'contacted', note: 'Called, will pay Friday' }]);
     expect(item.events[0]?.by).toBeTruthy();
     expect(item.last_contacted_at).not.toBeNull();
-    expect((await list(token)).items[0]?.last_contacted_at).toBe(item.last_contacted_at);
+    expect((await list(token, '?bucket=week')).items[0]?.last_contacted_at).toBe(item.last_contacted_at);
   });
 
-  it('renews a plan with a new end date and PDF: it leaves the window and its history says so', async () => {
+  it('renews a plan with a new end date and PDF: it leaves the bucket and its history says so', async () => {
     const { token, plans, a } = await world();
     const newEnd = addDays(day(3), 365);
     const res = await renew(
@@ -207,7 +266,7 @@ describe('marking plans', () => {
         document_attached: true,
       },
     ]);
-    expect((await list(token)).items.map((i) => i.plan_id)).toEqual([plans.in20.id]);
+    expect((await list(token, '?bucket=week')).items).toEqual([]);
     const [row] = await t.db.select().from(insurancePolicies).where(eq(insurancePolicies.id, plans.in3.id));
     expect(row?.endDate).toBe(newEnd);
     const doc = await t.app.services.documents.read(t.db, a.agency.agencyId, row!.documentId!);
@@ -264,7 +323,8 @@ describe('marking plans', () => {
     expect(png.statusCode).toBe(400);
     expect(png.json().fields.document).toBe('Document must be a PDF file.');
     // Nothing changed.
-    expect((await list(token)).items.map((i) => i.end_date)).toEqual([day(3), day(20)]);
+    expect((await list(token, '?bucket=week')).items.map((i) => i.end_date)).toEqual([day(3)]);
+    expect((await list(token, '?bucket=30')).items.map((i) => i.end_date)).toEqual([day(20)]);
   });
 
   it('marks a policy lapsed and an investment closed: both leave the list, a second time is a 409', async () => {
@@ -277,7 +337,7 @@ describe('marking plans', () => {
       plan_status: 'lapsed',
       events: [{ kind: 'lapsed', note: 'Client sold the car' }],
     });
-    expect((await list(token, '?window=overdue')).items).toEqual([]);
+    expect((await list(token, '?bucket=overdue')).items).toEqual([]);
     const again = await post(token, `/api/renewals/plans/${plans.late.id}/lapsed`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This plan is already marked lapsed.');
@@ -381,7 +441,7 @@ describe('the outbox', () => {
     });
     expect(foreign.statusCode).toBe(404);
     // The work-list shows the reminder as sent.
-    const item = (await list(token)).items.find((i) => i.plan_id === plans.in3.id)!;
+    const item = (await list(token, '?bucket=week')).items.find((i) => i.plan_id === plans.in3.id)!;
     expect(item.reminders).toMatchObject([
       { status: 'sent', offset_days: 7, recipient: meera.email, attempts: 1 },
     ]);

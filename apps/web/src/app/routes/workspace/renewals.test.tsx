@@ -1,5 +1,7 @@
 import {
+  AgentListResponseSchema,
   OutboxListResponseSchema,
+  ProviderListResponseSchema,
   ReminderSettingsResponseSchema,
   type RenewalItem,
   RenewalListResponseSchema,
@@ -21,6 +23,33 @@ import { RenewalsScreen } from './renewals.tsx';
 const PLAN_ID = '00000000-0000-4000-8000-000000000011';
 const CLIENT_ID = '00000000-0000-4000-8000-000000000012';
 const SEND_ID = '00000000-0000-4000-8000-000000000013';
+const AGENT_ID = '00000000-0000-4000-8000-000000000014';
+const PROVIDER_ID = '00000000-0000-4000-8000-000000000015';
+
+const provider = (code: string, service: string, name: string) => ({
+  provider_id: PROVIDER_ID,
+  category: 'insurance',
+  service_id: '00000000-0000-4000-8000-000000000016',
+  service_code: code,
+  service_name: service,
+  provider_name: name,
+  agency_code: null,
+  startdate: null,
+  agent_name: null,
+  email: null,
+  mobile_number: null,
+  bank_details: { bank_name: null, account_number: null },
+  investment_type: null,
+  agency_type: null,
+  arn_number: null,
+  arn_expiry: null,
+  euin_number: null,
+  arn_expiry_warning: false,
+  logo_url: null,
+  plans_count: 4,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
 
 function item(overrides: Partial<RenewalItem> = {}): RenewalItem {
   return {
@@ -41,6 +70,21 @@ function item(overrides: Partial<RenewalItem> = {}): RenewalItem {
     amount: '12850.00',
     end_date: '2026-12-04',
     days_left: 4,
+    work_date: '2026-12-04',
+    work_days_left: 4,
+    due_kind: 'renewal',
+    premium: {
+      premium_mode: 'Yearly',
+      instalments_per_year: 1,
+      premium_term_years: null,
+      instalment_amount: '12850.00',
+      annual_premium: '12850.00',
+      next_due_date: '2026-12-04',
+      state: 'due',
+      state_label: 'Up to date',
+      grace_until: null,
+      revival_until: null,
+    },
     plan_status: 'active',
     last_contacted_at: null,
     next_follow_up: null,
@@ -69,14 +113,14 @@ const list = (items: RenewalItem[]) =>
   RenewalListResponseSchema.parse({
     data: {
       as_of: '2026-11-30',
-      window: '30',
+      bucket: 'week',
       items,
       total: items.length,
       offset: 0,
       limit: 20,
       next_cursor: null,
       prev_cursor: null,
-      counts: { '7': 1, '30': items.length, '60': 3, '90': 4, overdue: 2 },
+      counts: { overdue: 2, today: 0, tomorrow: 0, week: items.length, '30': 5, '60': 3, '90': 4 },
       failed_reminders: 1,
       delivery: 'outbox',
     },
@@ -99,6 +143,33 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url.pathname}${url.search}`);
     if (method === 'GET' && url.pathname === '/api/renewals') return json(200, list(items));
+    if (method === 'GET' && url.pathname === '/api/plans/providers') {
+      const category = url.searchParams.get('category');
+      return json(
+        200,
+        ProviderListResponseSchema.parse({
+          status: 'success',
+          data: category === 'insurance' ? [provider('motor', 'Motor Insurance', 'ICICI Lombard')] : [],
+        }),
+      );
+    }
+    if (method === 'GET' && url.pathname === '/api/users/agents') {
+      return json(
+        200,
+        AgentListResponseSchema.parse({
+          status: 'success',
+          data: [
+            {
+              id: AGENT_ID,
+              name: 'Arjun Mehta',
+              email: 'arjun@agency.in',
+              active: true,
+              assigned_clients: 3,
+            },
+          ],
+        }),
+      );
+    }
     if (method === 'GET' && url.pathname === '/api/renewals/settings') {
       return json(
         200,
@@ -134,34 +205,81 @@ function renderAt(path: string) {
 }
 
 describe('the renewals work-list', () => {
-  it('shows each plan with its client, family member, money, days left and why a reminder was not sent', async () => {
-    renderAt('/dashboard/renewals');
+  it('shows each plan with its client, family member, money, why it is due and why a reminder was not sent', async () => {
+    renderAt('/dashboard/renewals?bucket=week');
     const card = await screen.findByTestId('renewal-item');
     expect(within(card).getByRole('link', { name: 'Kavya Rao' })).toHaveAttribute(
       'href',
       `/dashboard/users/${CLIENT_ID}`,
     );
     expect(card).toHaveTextContent('for Arjun Rao');
-    expect(card).toHaveTextContent('4 days left');
-    expect(card).toHaveTextContent('Premium ₹12,850.00');
+    expect(card).toHaveTextContent('Renewal due in 4 days');
+    expect(card).toHaveTextContent('Premium ₹12,850.00 Yearly · Ends 04 Dec 2026');
     expect(card).toHaveTextContent('Reminder not sent: The client has no e-mail address on record.');
-    expect(screen.getByRole('tab', { name: '30 days (1)', selected: true })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'This week (1)', selected: true })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Overdue (2)' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Due today (0)' })).toBeVisible();
+    expect(screen.getByText('1 plan due in the next 2 to 7 days')).toBeVisible();
     expect(screen.getByText(/^1 reminder could not be sent after every retry\./)).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Outbox' })).toBeVisible();
   });
 
-  it('asks for the overdue window by its tab and says when nothing is overdue', async () => {
+  it('says which premium is missed: in its grace period, or lapsed and revivable until when', async () => {
+    const dues = {
+      ...item().premium,
+      premium_mode: 'Monthly' as const,
+      instalments_per_year: 12,
+      instalment_amount: '2000.00',
+      annual_premium: '24000.00',
+      next_due_date: '2026-11-20',
+    };
+    items = [
+      item({
+        service_code: 'life',
+        service_name: 'Life Insurance',
+        end_date: '2040-11-20',
+        work_date: '2026-11-20',
+        work_days_left: -10,
+        due_kind: 'premium',
+        premium: { ...dues, state: 'grace', state_label: 'In grace period', grace_until: '2026-12-05' },
+      }),
+    ];
+    renderAt('/dashboard/renewals?bucket=overdue');
+    const card = await screen.findByTestId('renewal-item');
+    expect(card).toHaveTextContent('Premium due 10 days ago');
+    expect(card).toHaveTextContent('In grace period until 05 Dec 2026');
+    expect(card).toHaveTextContent('Premium ₹2,000.00 Monthly · next due 20 Nov 2026 · Matures 20 Nov 2040');
+  });
+
+  it('asks for the overdue bucket by its tab and says when nothing is overdue', async () => {
     items = [];
     const router = renderAt('/dashboard/renewals');
     await userEvent.click(await screen.findByRole('tab', { name: /Overdue/ }));
-    await waitFor(() => expect(router.state.location.search).toBe('?window=overdue'));
-    expect(calls).toContain('GET /api/renewals?window=overdue&type=all&offset=0&limit=20');
+    await waitFor(() => expect(router.state.location.search).toBe('?bucket=overdue'));
+    expect(calls).toContain('GET /api/renewals?bucket=overdue&type=all&offset=0&limit=20');
     expect(
       await screen.findByText(
-        'Nothing is overdue. Every plan past its end date has been renewed or marked lapsed.',
+        'Nothing is overdue. Every premium past its due date is paid and every plan past its end date renewed or closed.',
       ),
     ).toBeVisible();
+  });
+
+  it('filters by service, company and staff member, kept in the address', async () => {
+    const router = renderAt('/dashboard/renewals');
+    await screen.findByTestId('renewal-item');
+    // The companies' list gives the services to choose from.
+    await screen.findByRole('option', { name: 'Motor Insurance' });
+    await userEvent.selectOptions(screen.getByLabelText('Service'), 'Motor Insurance');
+    await waitFor(() => expect(router.state.location.search).toBe('?service=motor'));
+    await userEvent.selectOptions(screen.getByLabelText('Company'), 'ICICI Lombard (Motor Insurance)');
+    await screen.findByRole('option', { name: 'Arjun Mehta' });
+    await userEvent.selectOptions(screen.getByLabelText('Staff'), 'Arjun Mehta');
+    await waitFor(() =>
+      expect(calls).toContain(
+        `GET /api/renewals?bucket=today&type=all&offset=0&limit=20&service=motor&provider=${PROVIDER_ID}&staff=${AGENT_ID}`,
+      ),
+    );
+    expect(router.state.location.search).toBe(`?service=motor&provider=${PROVIDER_ID}&staff=${AGENT_ID}`);
   });
 
   it('refuses a new end date before the current one in the form, sending nothing', async () => {
@@ -182,14 +300,14 @@ describe('the renewals work-list', () => {
   });
 
   it('marks a policy lapsed only after the confirmation, and the list reloads without it', async () => {
-    renderAt('/dashboard/renewals');
+    renderAt('/dashboard/renewals?bucket=week');
     const card = await screen.findByTestId('renewal-item');
     await userEvent.click(within(card).getByRole('button', { name: 'Mark lapsed' }));
     const confirm = await screen.findByRole('dialog', { name: 'Mark this policy lapsed?' });
     expect(calls.some((c) => c.startsWith('POST'))).toBe(false);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Mark lapsed' }));
     await waitFor(() => expect(calls).toContain(`POST /api/renewals/plans/${PLAN_ID}/lapsed`));
-    expect(await screen.findByText('No plan ends within 30 days.')).toBeVisible();
+    expect(await screen.findByText('No plan is due in the next 2 to 7 days.')).toBeVisible();
   });
 });
 

@@ -1,10 +1,14 @@
 import { MANAGER_ROLES } from '@portal/contract';
 import { RenewalsWorkList } from '../../../features/renewals/components/renewals-work-list.tsx';
 import { currentClaims } from '../../../lib/session.ts';
+import { WorkListFilters } from '../../compositions/work-list-filters.tsx';
 
-/** /dashboard/renewals: the renewal work-list, the marks, and for managers reminder days and the outbox (issue 7). */
+/**
+ * /dashboard/renewals: the agent's day (issue 27): dues and renewals by bucket, filtered by service, company and
+ * staff; the marks; for managers reminder days, WhatsApp messages and the outbox (issue 7).
+ */
 export function RenewalsScreen() {
   const roles = currentClaims()?.roles ?? [];
   const manages = roles.some((r) => (MANAGER_ROLES as readonly string[]).includes(r));
-  return <RenewalsWorkList manages={manages} />;
+  return <RenewalsWorkList manages={manages} filters={(props) => <WorkListFilters {...props} />} />;
 }

@@ -1,4 +1,4 @@
-import type { RenewalItem } from '@portal/contract';
+import { DUE_KIND_LABELS, type RenewalItem } from '@portal/contract';
 import { AlertTriangle, Landmark, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -8,12 +8,50 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { NextFollowUp } from './plan-follow-ups.tsx';
 import { SendOnWhatsApp } from './send-on-whatsapp.tsx';
 
-function daysBadge(days: number | null) {
-  if (days === null) return <Badge tone="slate">No end date</Badge>;
-  if (days < 0) return <Badge tone="red">{`${-days} day${days === -1 ? '' : 's'} overdue`}</Badge>;
-  if (days === 0) return <Badge tone="red">Ends today</Badge>;
-  const text = `${days} day${days === 1 ? '' : 's'} left`;
-  return <Badge tone={days <= 7 ? 'red' : days <= 30 ? 'amber' : 'slate'}>{text}</Badge>;
+const dayWord = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+/** Why the plan is on the list and when: "Premium due in 5 days", "Renewal due 3 days ago", "Follow-up due today". */
+function dueBadge(item: RenewalItem) {
+  const days = item.work_days_left;
+  if (days === null || item.due_kind === null) return <Badge tone="slate">No due date</Badge>;
+  const what = DUE_KIND_LABELS[item.due_kind];
+  if (days < 0) return <Badge tone="red">{`${what} ${dayWord(-days)} ago`}</Badge>;
+  if (days === 0) return <Badge tone="red">{`${what} today`}</Badge>;
+  if (days === 1) return <Badge tone="red">{`${what} tomorrow`}</Badge>;
+  return <Badge tone={days <= 7 ? 'amber' : 'slate'}>{`${what} in ${dayWord(days)}`}</Badge>;
+}
+
+/** A missed premium's standing: in its grace period until a day, or lapsed (a life policy: revivable until). */
+function premiumStanding(item: RenewalItem) {
+  const p = item.premium;
+  if (p.state === 'grace' && p.grace_until)
+    return <Badge tone="amber">{`In grace period until ${formatDate(p.grace_until)}`}</Badge>;
+  if (p.state === 'lapsed')
+    return (
+      <Badge tone="red">
+        {p.revival_until ? `Lapsed · can be revived until ${formatDate(p.revival_until)}` : 'Lapsed'}
+      </Badge>
+    );
+  return null;
+}
+
+/** The plan's money and dates: "Premium ₹12,000.00 Yearly · next due 05 Dec 2026 · Ends 05 Dec 2036". */
+function moneyLine(item: RenewalItem): string {
+  const parts: string[] = [];
+  const p = item.premium;
+  const recurring = p.next_due_date !== null && p.premium_mode !== 'Single premium';
+  const amount = p.instalment_amount ?? item.amount;
+  if (amount !== null) {
+    const label = item.plan_type === 'insurance' ? 'Premium' : recurring ? 'Instalment' : 'Amount';
+    parts.push(`${label} ${formatMoney(amount)}${recurring ? ` ${p.premium_mode}` : ''}`);
+  }
+  if (recurring && item.due_kind !== 'renewal') parts.push(`next due ${formatDate(p.next_due_date)}`);
+  if (item.end_date)
+    parts.push(
+      `${item.plan_type === 'investment' || item.service_code === 'life' ? 'Matures' : 'Ends'} ${formatDate(item.end_date)}`,
+    );
+  else parts.push('No end date');
+  return parts.join(' · ');
 }
 
 /** What has been done: reminders sent (dates), retries, the last contact and renewal events. */
@@ -60,7 +98,6 @@ export function RenewalCard({
 }) {
   const done = doneLines(item);
   const Icon = item.plan_type === 'insurance' ? ShieldCheck : Landmark;
-  const money = item.plan_type === 'insurance' ? 'Premium' : 'Amount';
   return (
     <li className="flex flex-col gap-3 px-5 py-4" data-testid="renewal-item">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -75,8 +112,11 @@ export function RenewalCard({
           <span className="ml-2 font-mono text-xs text-slate-500">{item.client_code}</span>
         </div>
         <div className="flex flex-wrap gap-2">
-          {item.next_follow_up ? <NextFollowUp date={item.next_follow_up} /> : null}
-          {daysBadge(item.days_left)}
+          {dueBadge(item)}
+          {premiumStanding(item)}
+          {item.next_follow_up && item.due_kind !== 'follow_up' ? (
+            <NextFollowUp date={item.next_follow_up} />
+          ) : null}
         </div>
       </div>
       <div className="flex items-start gap-3 text-sm text-slate-700">
@@ -88,10 +128,7 @@ export function RenewalCard({
             </Link>{' '}
             · {item.service_name} · {item.provider_name}
           </p>
-          <p className="text-slate-600">
-            {item.plan_type === 'insurance' ? 'Ends' : 'Matures'} {formatDate(item.end_date)}
-            {item.amount !== null ? ` · ${money} ${formatMoney(item.amount)}` : ''}
-          </p>
+          <p className="text-slate-600">{moneyLine(item)}</p>
           <ContactLinks
             className="text-slate-500"
             size="sm"

@@ -1,4 +1,4 @@
-import { RENEWAL_WINDOWS, type RenewalItem, type RenewalWindow } from '@portal/contract';
+import { type RenewalItem, WORK_BUCKET_LABELS, WORK_BUCKETS, type WorkBucket } from '@portal/contract';
 import { AlertTriangle, CalendarCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,7 +10,13 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useReminderSettings } from '../api/get-reminder-settings.ts';
-import { type PlanTypeFilter, useRenewals } from '../api/get-renewals.ts';
+import {
+  type PlanTypeFilter,
+  TYPE_LABELS,
+  useRenewals,
+  type WorkListFilter,
+  type WorkListFiltersProps,
+} from '../api/get-renewals.ts';
 import { useMarkLapsed } from '../api/mark-lapsed.ts';
 import { ContactedDialog } from './contacted-dialog.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
@@ -29,36 +35,52 @@ const MarkLostDialog = lazy(() =>
 );
 
 const PAGE = 20;
-const WINDOW_LABELS: Record<RenewalWindow, string> = {
-  '7': '7 days',
-  '30': '30 days',
-  '60': '60 days',
-  '90': '90 days',
-  overdue: 'Overdue',
-};
-const TYPE_LABELS: Record<PlanTypeFilter, string> = {
-  all: 'All plans',
-  insurance: 'Insurance',
-  investment: 'Investments',
+
+/** What the summary line says of a bucket: "… fall due today", "… within 8 to 30 days". */
+const BUCKET_PHRASES: Record<WorkBucket, string> = {
+  overdue: 'past their due or end date, not yet paid, renewed or closed',
+  today: 'due today',
+  tomorrow: 'due tomorrow',
+  week: 'due in the next 2 to 7 days',
+  '30': 'due in 8 to 30 days',
+  '60': 'due in 31 to 60 days',
+  '90': 'due in 61 to 90 days',
 };
 
 type Action = { kind: 'contacted' | 'follow-up' | 'renewed' | 'lapsed' | 'lost'; item: RenewalItem } | null;
 
-const asWindow = (value: string | null): RenewalWindow =>
-  (RENEWAL_WINDOWS as readonly string[]).includes(value ?? '') ? (value as RenewalWindow) : '30';
+const asBucket = (value: string | null): WorkBucket =>
+  (WORK_BUCKETS as readonly string[]).includes(value ?? '') ? (value as WorkBucket) : 'today';
+const asType = (value: string | null): PlanTypeFilter =>
+  value === 'insurance' || value === 'investment' ? value : 'all';
+const FILTER_KEYS = ['type', 'service', 'provider', 'staff'] as const;
 
 /**
- * The renewal work-list, the owner's marks, reminder days and the outbox (issue 7). The window is in the address
- * (`?window=`); a mark asks again for what it changed (the mutations in api/). Reminder days and the outbox are
- * the agency's settings: shown only to those who `manage` them (the owner and agency admins, issue 25).
+ * The agent's day (issue 27 item 4): premium dues, renewals, ends and follow-ups in buckets from overdue to 90
+ * days, the marks, and for managers reminder days, WhatsApp messages and the outbox. The bucket and the filters
+ * are in the address (`?bucket=&service=…`), so a reload or a shared link shows the same list; a mark asks again
+ * for what it changed (the mutations in api/). Reminder days and the outbox are the agency's settings: shown only
+ * to those who `manage` them (the owner and agency admins, issue 25).
  */
-export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
+export function RenewalsWorkList({
+  manages = true,
+  filters,
+}: {
+  manages?: boolean;
+  /** The filter row, composed by the screen (app/compositions/work-list-filters.tsx). */
+  filters?: (props: WorkListFiltersProps) => React.ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
-  const selected = asWindow(params.get('window'));
-  const [type, setType] = useState<PlanTypeFilter>('all');
+  const selected = asBucket(params.get('bucket'));
+  const filter: WorkListFilter = {
+    type: asType(params.get('type')),
+    service: params.get('service') ?? '',
+    provider: params.get('provider') ?? '',
+    staff: manages ? (params.get('staff') ?? '') : '',
+  };
   const [page, setPage] = useState(1);
-  const renewals = useRenewals({ window: selected, type, offset: (page - 1) * PAGE, limit: PAGE });
-  // The last answer keeps the tabs' counts while another window or page loads.
+  const renewals = useRenewals({ bucket: selected, ...filter, offset: (page - 1) * PAGE, limit: PAGE });
+  // The last answer keeps the tabs' counts while another bucket or page loads.
   const list = renewals.data ?? null;
   const status =
     renewals.isPending || renewals.isPlaceholderData || (renewals.isError && renewals.isFetching)
@@ -72,10 +94,15 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
   // Without a mail server, reminders are kept in the outbox, shown below.
   const delivery = useReminderSettings({ enabled: manages }).data?.delivery ?? null;
 
-  const chooseWindow = (w: RenewalWindow) => {
+  /** Writes the bucket and filters into the address; the defaults (today, no filter) are left out. */
+  const navigate = (bucket: WorkBucket, next: WorkListFilter) => {
     setPage(1);
-    setParams(w === '30' ? {} : { window: w }, { replace: true });
+    const out: Record<string, string> = {};
+    if (bucket !== 'today') out.bucket = bucket;
+    for (const key of FILTER_KEYS) if (next[key] && next[key] !== 'all') out[key] = next[key];
+    setParams(out, { replace: true });
   };
+  const filtered = FILTER_KEYS.some((k) => filter[k] && filter[k] !== 'all');
 
   async function confirmLapsed() {
     if (action?.kind !== 'lapsed') return;
@@ -96,45 +123,31 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <div role="tablist" aria-label="Renewal window" className="flex flex-wrap gap-2">
-          {RENEWAL_WINDOWS.map((w) => (
+      <div className="flex flex-col gap-3">
+        <div role="tablist" aria-label="When" className="flex flex-wrap gap-2">
+          {WORK_BUCKETS.map((b) => (
             <button
-              key={w}
+              key={b}
               type="button"
               role="tab"
-              aria-selected={w === selected}
-              onClick={() => chooseWindow(w)}
+              aria-selected={b === selected}
+              onClick={() => navigate(b, filter)}
               className={cn(
                 'min-h-10 rounded-full border px-4 py-1.5 text-sm font-medium',
-                w === selected
-                  ? 'border-primary-700 bg-primary-700 text-white'
+                b === selected
+                  ? b === 'overdue'
+                    ? 'border-red-700 bg-red-700 text-white'
+                    : 'border-primary-700 bg-primary-700 text-white'
                   : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
               )}
             >
-              {WINDOW_LABELS[w]}
-              {list ? <span className="ml-1.5 tabular-nums opacity-80">({list.counts[w]})</span> : null}
+              {WORK_BUCKET_LABELS[b]}
+              {list ? <span className="ml-1.5 tabular-nums opacity-80">({list.counts[b]})</span> : null}
             </button>
           ))}
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          Show
-          <select
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value as PlanTypeFilter);
-              setPage(1);
-            }}
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none"
-          >
-            {(Object.keys(TYPE_LABELS) as PlanTypeFilter[]).map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
       </div>
+      {filters?.({ filter, manages, onChange: (next) => navigate(selected, { ...filter, ...next }) })}
 
       {list && list.failed_reminders > 0 ? (
         <p
@@ -148,13 +161,11 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
         </p>
       ) : null}
 
-      <section aria-label="Plans to renew" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section aria-label="Plans to act on" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-5 py-3 text-sm text-slate-600">
           <span>
             {status === 'ready' && list
-              ? selected === 'overdue'
-                ? `${list.total} ${list.total === 1 ? 'plan' : 'plans'} past the end date, not yet renewed or lapsed`
-                : `${list.total} ${list.total === 1 ? 'plan ends' : 'plans end'} within ${WINDOW_LABELS[selected]}`
+              ? `${list.total} ${list.total === 1 ? 'plan' : 'plans'} ${BUCKET_PHRASES[selected]}${filtered ? ' (filtered)' : ''}`
               : ' '}
           </span>
           {list ? <span>As of {formatDate(list.as_of)}</span> : null}
@@ -172,15 +183,15 @@ export function RenewalsWorkList({ manages = true }: { manages?: boolean }) {
         ) : null}
         {status === 'error' ? (
           <ErrorState variant="centred" onRetry={() => void renewals.refetch()}>
-            We could not load the renewals.
+            We could not load the work-list.
           </ErrorState>
         ) : null}
         {status === 'ready' && items.length === 0 ? (
           <EmptyState variant="centred" icon={CalendarCheck}>
             <p>
               {selected === 'overdue'
-                ? 'Nothing is overdue. Every plan past its end date has been renewed or marked lapsed.'
-                : `No ${type === 'all' ? 'plan' : TYPE_LABELS[type].toLowerCase()} ends within ${WINDOW_LABELS[selected]}.`}
+                ? 'Nothing is overdue. Every premium past its due date is paid and every plan past its end date renewed or closed.'
+                : `No ${filter.type === 'all' ? 'plan' : TYPE_LABELS[filter.type].toLowerCase()} is ${BUCKET_PHRASES[selected]}${filtered ? ' with these filters' : ''}.`}
             </p>
           </EmptyState>
         ) : null}

@@ -123,7 +123,7 @@ function Renewals({ data }: { data: AgencyDashboard }) {
       )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
         <Link
-          to={window === 30 ? '/dashboard/renewals' : '/dashboard/renewals?window=60'}
+          to={window === 30 ? '/dashboard/renewals?bucket=30' : '/dashboard/renewals?bucket=60'}
           className="inline-flex font-medium text-primary-700 hover:underline"
         >
           Open the renewals work-list
