@@ -316,6 +316,11 @@ export const ClientPlanItemSchema = z.object({
   secondary_client_id: z.uuid().nullable(),
   holder_name: z.string(),
   document_available: z.boolean(),
+  /**
+   * The plan's next premium due date (decision 038), where the list answers it (a client's record, a family
+   * member's page); the record's WhatsApp button writes the premium-due message with it (decision 040).
+   */
+  next_due_date: z.string().nullable().optional(),
 });
 export type ClientPlanItem = z.infer<typeof ClientPlanItemSchema>;
 

@@ -5,9 +5,11 @@ import {
   dueDatesPaid,
   initialNextDue,
   instalmentsUpTo,
+  isSip,
   nextDueAfter,
   type PlanForSchedule,
   planPremiumMode,
+  premiumDueApart,
   premiumModeOf,
   premiumStanding,
   scheduleOf,
@@ -218,5 +220,21 @@ describe('where a plan stands on a day', () => {
       state: 'lapsed',
       revival_until: null,
     });
+  });
+});
+
+describe('premiumDueApart and isSip (decision 040)', () => {
+  it("is the next due date unless it is the plan's end date (a renewing cover's renewal)", () => {
+    expect(premiumDueApart({ nextDueDate: '2026-12-05', endDate: '2040-12-05' })).toBe('2026-12-05');
+    expect(premiumDueApart({ nextDueDate: '2026-12-05', endDate: null })).toBe('2026-12-05');
+    expect(premiumDueApart({ nextDueDate: '2026-12-05', endDate: '2026-12-05' })).toBeNull();
+    expect(premiumDueApart({ nextDueDate: null, endDate: '2026-12-05' })).toBeNull();
+  });
+
+  it('tells a SIP from other investments', () => {
+    const sip = { category: 'investment' as const, serviceCode: 'mutual_funds' };
+    expect(isSip({ ...sip, subtypeFields: { investment_mode: 'sip', sip_day: 5 } })).toBe(true);
+    expect(isSip({ ...sip, subtypeFields: { investment_mode: 'lumpsum' } })).toBe(false);
+    expect(isSip({ category: 'investment', serviceCode: 'postoffice', subtypeFields: {} })).toBe(false);
   });
 });

@@ -370,3 +370,25 @@ export function premiumDuesOf(plan: PlanDuesFields, today: string): PremiumDues 
     state_label: PREMIUM_STATE_LABELS[standing.state],
   };
 }
+
+/**
+ * The premium due a client is told of apart from the plan's end date (alerts, reminder e-mails, the WhatsApp
+ * premium-due message; decision 040): the next due date, or null when nothing is due or when it is the end date
+ * itself, as a renewing cover's is (its renewal premium is due when it ends): that plan stays one alert and one
+ * e-mail per reminder day, about its expiry.
+ */
+export function premiumDueApart(plan: { nextDueDate: string | null; endDate: string | null }): string | null {
+  return plan.nextDueDate !== null && plan.nextDueDate !== plan.endDate ? plan.nextDueDate : null;
+}
+
+/**
+ * A mutual-fund SIP: its instalments are debited by the client's bank mandate, so the client is not alerted or
+ * e-mailed about each one (decision 040); the workspace still shows its dues.
+ */
+export function isSip(plan: Pick<PlanForSchedule, 'category' | 'serviceCode' | 'subtypeFields'>): boolean {
+  return (
+    plan.category === 'investment' &&
+    plan.serviceCode === 'mutual_funds' &&
+    plan.subtypeFields.investment_mode === 'sip'
+  );
+}

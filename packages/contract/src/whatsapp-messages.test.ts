@@ -8,6 +8,7 @@ import {
   renderWhatsAppMessage,
   templateProblem,
   WHATSAPP_TEMPLATE_KINDS,
+  whatsAppMessageKind,
   whatsAppMessageUrl,
 } from './whatsapp-messages.ts';
 
@@ -110,6 +111,23 @@ describe('WhatsApp click-to-chat (issue 27 item 5)', () => {
     expect(MarkLostSchema.parse({ reason: 'cannot_afford' })).toEqual({
       reason: 'cannot_afford',
       reason_text: null,
+    });
+  });
+});
+
+describe('whatsAppMessageKind (decision 040)', () => {
+  it('writes the premium-due message with the due date, unless the premium is due on the end date', () => {
+    expect(whatsAppMessageKind({ nextDueDate: '2026-12-05', endDate: '2040-12-05' })).toEqual({
+      kind: 'premium_due',
+      date: '2026-12-05',
+    });
+    expect(whatsAppMessageKind({ nextDueDate: '2026-12-05', endDate: '2026-12-05' })).toEqual({
+      kind: 'renewal',
+      date: '2026-12-05',
+    });
+    expect(whatsAppMessageKind({ nextDueDate: null, endDate: '2027-01-31' })).toEqual({
+      kind: 'renewal',
+      date: '2027-01-31',
     });
   });
 });

@@ -1,4 +1,5 @@
 import { nationalDigits } from './contact-links.ts';
+import { premiumDueApart } from './premium-schedule.ts';
 
 // WhatsApp click-to-chat with a message already typed (issue 27 item 5): the agency's template in the client's
 // language, its placeholders filled with the plan's details the Indian way, and the wa.me link that opens it.
@@ -199,4 +200,17 @@ export function whatsAppMessageUrl(phone: string | null | undefined, message: st
   const mobile = indianMobile(phone);
   if (!mobile) return null;
   return `https://wa.me/91${mobile}?text=${encodeURIComponent(message)}`;
+}
+
+/**
+ * Which message a plan's "Send on WhatsApp" writes, and its `{date}` (decision 040): the premium-due one with the
+ * next due date when a premium falls due apart from the end date; else the renewal one with the end date (a
+ * renewing cover's premium is due the day it ends, which is its renewal).
+ */
+export function whatsAppMessageKind(plan: { nextDueDate: string | null; endDate: string | null }): {
+  kind: WhatsAppTemplateKind;
+  date: string | null;
+} {
+  const due = premiumDueApart(plan);
+  return due ? { kind: 'premium_due', date: due } : { kind: 'renewal', date: plan.endDate };
 }

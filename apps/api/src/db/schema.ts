@@ -828,14 +828,21 @@ export const reminderSends = pgTable(
     agencyId: uuid('agency_id')
       .notNull()
       .references(() => agencies.id),
-    /** reminder:{plan}:{end date}:{offset}, no-end-date:{plan} or digest:{date}. */
+    /**
+     * reminder:{plan}:{end date}:{offset}, premium-due:{plan}:{due date}:{offset}, no-end-date:{plan} or
+     * digest:{date}.
+     */
     dedupeKey: text('dedupe_key').notNull(),
-    kind: text('kind', { enum: ['reminder', 'digest'] }).notNull(),
+    /** reminder: before the end date; premium_due: before a premium's due date (decision 040); digest. */
+    kind: text('kind', { enum: ['reminder', 'premium_due', 'digest'] }).notNull(),
     planType: serviceCategoryEnum('plan_type'),
     planId: uuid('plan_id'),
     primaryClientId: uuid('primary_client_id').references(() => primaryClients.id),
     offsetDays: smallint('offset_days'),
-    /** The plan's end date the reminder is for (a renewal moves it, so old reminders no longer match). */
+    /**
+     * The date the reminder is for: the plan's end date (a renewal moves it), or for a premium_due row the
+     * premium's due date (a payment moves it); either way an old row no longer matches the plan.
+     */
     endDate: date('end_date', { mode: 'string' }),
     recipient: text('recipient'),
     language: text('language').notNull().default('en'),

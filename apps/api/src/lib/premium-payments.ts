@@ -1,7 +1,7 @@
 import type { PremiumPayment } from '@portal/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { premiumPayments, users } from '../db/schema.ts';
+import { premiumPayments, reminderSends, users } from '../db/schema.ts';
 
 // A plan's premiums paid (issue 27, decision 038), newest first: read by the workspace's plan (modules/premiums)
 // and the client's own plan details (modules/client-portal). `withRecorder` names who recorded each; the client
@@ -34,4 +34,34 @@ export async function paymentsOfPlan(
     recorded_by: withRecorder ? recorder : null,
     recorded_at: p.createdAt.toISOString(),
   }));
+}
+
+/** Why a premium-due reminder did not go out: its premium was paid (or the schedule moved) first (decision 040). */
+export const PREMIUM_PAID_REASON =
+  'The premium was marked paid, or its due date changed, before this reminder went out.';
+
+/**
+ * Premium-due reminders of a plan not yet sent whose due date is no longer the plan's next one become
+ * `cancelled` (a payment moved it), as a renewal cancels the old end date's (decision 040).
+ */
+export async function cancelPremiumReminders(
+  db: Pick<Db, 'update'>,
+  agencyId: string,
+  planId: string,
+  nextDueDate: string | null,
+) {
+  await db
+    .update(reminderSends)
+    .set({ status: 'cancelled', reason: PREMIUM_PAID_REASON, nextAttemptAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(reminderSends.agencyId, agencyId),
+        eq(reminderSends.planId, planId),
+        eq(reminderSends.kind, 'premium_due'),
+        eq(reminderSends.status, 'pending'),
+        nextDueDate === null
+          ? sql`true`
+          : or(ne(reminderSends.endDate, nextDueDate), sql`${reminderSends.endDate} is null`),
+      ),
+    );
 }

@@ -24,6 +24,12 @@ export async function upcomingAlerts(
     endDate: r.plan.endDate,
     stored: r.plan.status,
     hasNominee: Boolean(r.plan.nomineeFullName?.trim()),
+    premium: {
+      serviceCode: r.serviceCode,
+      startDate: r.plan.startDate,
+      subtypeFields: r.plan.subtypeFields as Record<string, unknown>,
+      nextDueDate: r.plan.nextDueDate,
+    },
   });
   return {
     alerts: computeAlerts(

@@ -111,6 +111,7 @@ function listColumns(table: PlanTable) {
       nomineeFullName: table.nomineeFullName,
       status: table.status,
       createdAt: table.createdAt,
+      nextDueDate: table.nextDueDate,
     },
     number: table === insurancePolicies ? insurancePolicies.policyNumber : investmentAccounts.accountNumber,
     money: table === insurancePolicies ? insurancePolicies.premiumAmount : investmentAccounts.amount,
@@ -136,7 +137,6 @@ function planColumns(table: PlanTable) {
       nomineePhone: table.nomineePhone,
       nomineeEmail: table.nomineeEmail,
       documentId: table.documentId,
-      nextDueDate: table.nextDueDate,
     },
     sumAssured: table === insurancePolicies ? insurancePolicies.sumAssured : sql<string | null>`null`,
     // Where the document's file is and how it is sealed: a download reads it without another query.

@@ -12,7 +12,8 @@ import {
 } from '../../../test/fixtures/client-portal.ts';
 import { pdfOf } from '../../../test/fixtures/pdf-bytes.ts';
 import { SERVICE_IDS } from '../../../test/fixtures/services.ts';
-import { bearer, createTestApp, onOwnConnection, type TestApp } from '../../../test/helpers.ts';
+import { bearer, createTestApp, onOwnConnection, signInToken, type TestApp } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/multipart.ts';
 import type { Hearing } from '../../db/client.ts';
 import { tablesAnnouncedOn } from '../../db/derived-data.ts';
 import {
@@ -27,7 +28,7 @@ import {
   services,
 } from '../../db/schema.ts';
 import { announce, CLIENT_AREA_CHANNEL, onClientAreaChange } from '../../db/session-changes.ts';
-import { addDays, todayInIndia } from '../../lib/dates.ts';
+import { addDays, formatIndianDate, todayInIndia } from '../../lib/dates.ts';
 import { AnswerCache } from '../../lib/kept-answers.ts';
 
 // The client area's kept plan answers (issue 8, decision 017): a client's repeat visit is answered from memory,
@@ -481,5 +482,56 @@ describe('the answer cache itself', () => {
     } finally {
       cache.close();
     }
+  });
+});
+
+describe("the client's premium alert (decision 040)", () => {
+  it('moves on the next call after "Mark premium paid", though the alerts are kept', async () => {
+    const a = await agencyWithClients(t);
+    const me = await signedInClient(t, a, 'Kavya Menon');
+    const today = todayInIndia();
+    const due = addDays(today, 10);
+    // A yearly premium due in 10 days (its schedule's day: a year before the due date).
+    const policy = await addPolicy(t, a, me.primaryClientId, 'life', {
+      planName: 'Jeevan Umang',
+      startDate: `${Number(due.slice(0, 4)) - 1}${due.slice(4)}`,
+      endDate: `${Number(due.slice(0, 4)) + 20}${due.slice(4)}`,
+      nomineeFullName: 'Ravi Menon',
+      subtypeFields: { mode: 'Yearly', ppt: 15 },
+      nextDueDate: due,
+    });
+    const alerts = async () => {
+      const res = await get(me.token, '/api/agency-user/upcoming-alerts');
+      expect(res.statusCode).toBe(200);
+      return res;
+    };
+    const first = await alerts();
+    const hints = (body: string) =>
+      (JSON.parse(body) as { alerts: { alert_id: string; action_hint: string }[] }).alerts
+        .filter((x) => x.alert_id === `premium:${policy.id}`)
+        .map((x) => x.action_hint);
+    expect(hints(first.body)).toEqual([`Premium due on ${formatIndianDate(due)}`]);
+    // Kept: the same bytes again.
+    expect((await alerts()).body).toBe(first.body);
+
+    const owner = await signInToken(t.app, {
+      email: a.agency.email,
+      password: a.agency.password,
+      host: a.agency.host,
+    });
+    const body = multipart([
+      { name: 'paid_on', value: today },
+      { name: 'amount', value: '1000.00' },
+      { name: 'receipt_number', value: 'LIC-778' },
+    ]);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/plans/${policy.id}/premiums`,
+      headers: { ...bearer(owner), ...body.headers },
+      payload: body.payload,
+    });
+    expect(paid.statusCode).toBe(200);
+    // The next due date is a year ahead, beyond the alerts' 60 days: the alert is gone at once.
+    expect(hints((await alerts()).body)).toEqual([]);
   });
 });

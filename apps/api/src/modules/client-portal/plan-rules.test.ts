@@ -122,6 +122,124 @@ describe('computeAlerts (decisions §4)', () => {
   });
 });
 
+describe('premium alerts (decision 040)', () => {
+  const lifeDue = (n: number, nextDueDate: string, over: Partial<AlertPlan> = {}) =>
+    plan({
+      id: ID(n),
+      planName: 'Jeevan Anand',
+      endDate: '2045-03-25',
+      premium: {
+        serviceCode: 'life',
+        startDate: '2020-03-25',
+        subtypeFields: { mode: 'Yearly', ppt: 20 },
+        nextDueDate,
+      },
+      ...over,
+    });
+
+  it('lists a premium due within 60 days of a policy as an insurance alert saying "due", neither red nor green', () => {
+    const alerts = computeAlerts([lifeDue(1, '2026-03-25'), lifeDue(2, addDays(TODAY, 61))], TODAY);
+    expect(alerts).toEqual([
+      {
+        alert_id: `premium:${ID(1)}`,
+        alert_type: 'insurance',
+        title: 'Premium due',
+        plan_name: 'Jeevan Anand',
+        alert_date: '2026-03-25',
+        action_hint: 'Premium due on 25 Mar 2026',
+        reference_id: ID(1),
+      },
+    ]);
+    expect(computeAlerts([lifeDue(3, addDays(TODAY, 60))], TODAY)).toHaveLength(1);
+    expect(computeAlerts([lifeDue(4, TODAY)], TODAY)[0]?.action_hint).toBe('Premium due today');
+    for (const a of alerts) {
+      expect(AlertSchema.parse(a).action_hint).toContain('due');
+      expect(a.action_hint).not.toMatch(/expiring|maturity/);
+    }
+  });
+
+  it('says when a missed premium is in its grace period, then lapsed for 30 days more', () => {
+    const hints = (next: string) =>
+      computeAlerts([lifeDue(1, next)], TODAY).map((a) => [a.title, a.action_hint]);
+    // Due 01 Mar, a yearly premium: 30 days of grace, to 31 Mar.
+    expect(hints('2026-03-01')).toEqual([
+      ['Premium overdue', 'Premium overdue since 01 Mar 2026: pay by 31 Mar 2026 to keep the cover'],
+    ]);
+    // Due 15 Jan: grace ended 14 Feb, 24 days ago.
+    expect(hints('2026-01-15')).toEqual([
+      [
+        'Premium unpaid: policy lapsed',
+        'Premium overdue since 15 Jan 2026 and the grace period has ended: ask your agent about reviving the policy',
+      ],
+    ]);
+    // Due 01 Dec: grace ended 31 Dec, more than 30 days ago.
+    expect(hints('2025-12-01')).toEqual([]);
+    // A monthly premium has 15 days of grace.
+    const monthly = lifeDue(2, '2026-02-20', {
+      premium: {
+        serviceCode: 'life',
+        startDate: '2020-03-20',
+        subtypeFields: { mode: 'Monthly' },
+        nextDueDate: '2026-02-20',
+      },
+    });
+    expect(computeAlerts([monthly], TODAY)[0]?.action_hint).toBe(
+      'Premium overdue since 20 Feb 2026 and the grace period has ended: ask your agent about reviving the policy',
+    );
+  });
+
+  it('keeps a renewing cover whose premium is due on its end date one alert, its expiry', () => {
+    const end = addDays(TODAY, 20);
+    const health = plan({
+      id: ID(5),
+      endDate: end,
+      premium: { serviceCode: 'health', startDate: addDays(end, -364), subtypeFields: {}, nextDueDate: end },
+    });
+    expect(kindsOf([health])).toEqual([`expiring:${ID(5)}`]);
+  });
+
+  it("lists an RD's instalment within 90 days as an investment alert, and no SIP's", () => {
+    const rd = plan({
+      type: 'investment',
+      id: ID(6),
+      planName: 'Recurring Deposit',
+      endDate: '2029-01-05',
+      premium: {
+        serviceCode: 'postoffice',
+        startDate: '2024-01-05',
+        subtypeFields: { scheme_name: 'Recurring Deposit (RD)', term: 5 },
+        nextDueDate: '2026-04-05',
+      },
+    });
+    const sip = plan({
+      type: 'investment',
+      id: ID(7),
+      premium: {
+        serviceCode: 'mutual_funds',
+        startDate: '2024-01-05',
+        subtypeFields: { investment_mode: 'sip', sip_day: 5 },
+        nextDueDate: '2026-03-05',
+      },
+    });
+    expect(computeAlerts([rd, sip], TODAY).map((a) => [a.alert_id, a.alert_type, a.action_hint])).toEqual([
+      [`premium:${ID(6)}`, 'investment', 'Instalment due on 05 Apr 2026'],
+    ]);
+  });
+
+  it('gives none for a plan the agency marked lapsed or closed, or one paid up', () => {
+    expect(kindsOf([lifeDue(1, '2026-03-25', { stored: 'lapsed' })])).toEqual([]);
+    expect(
+      kindsOf([
+        lifeDue(2, '2026-03-25', {
+          premium: { serviceCode: 'life', startDate: '2020-03-25', subtypeFields: {}, nextDueDate: null },
+        }),
+      ]),
+    ).toEqual([]);
+  });
+});
+
+const kindsOf = (plans: AlertPlan[]) => computeAlerts(plans, TODAY).map((a) => a.alert_id);
+
 describe('subtypeFields (spec §3)', () => {
   it("keeps only the service's own scalar fields", () => {
     expect(subtypeFields('MOTOR', { rc_number: 'MH12', term: 1, pran: 'x', nested: { a: 1 } })).toEqual({

@@ -4,11 +4,15 @@ import {
   ALERT_POLICY_EXPIRING_DAYS,
   type Alert,
   type InsuredMember,
+  isSip,
   type PlanMark,
   type PlanType,
   planFieldOrder,
   planStatus,
+  premiumDueApart,
+  premiumStanding,
   type SubtypeFields,
+  scheduleOf,
 } from '@portal/contract';
 import { daysBetween, formatIndianDate } from '../../lib/dates.ts';
 
@@ -51,16 +55,86 @@ export interface AlertPlan {
   endDate: string | null;
   stored: PlanMark;
   hasNominee: boolean;
+  /** What the plan's premium dues are made of (decision 040); without it no premium alert is given. */
+  premium?: {
+    serviceCode: string;
+    startDate: string | null;
+    subtypeFields: Record<string, unknown>;
+    nextDueDate: string | null;
+  };
 }
 
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 const TYPE_ORDER = { insurance: 0, investment: 1, other: 2 } as const;
 
 /**
+ * Decision 040: the plan's next premium (a life policy's; an RD's instalment) when it is not its end date.
+ * Due within the plan's alert horizon (60 days for a policy, 90 for an investment) → "Premium due on …"; missed
+ * and in its grace period → "Premium overdue since …: pay by …"; past grace → "overdue since …" with what to do,
+ * for 30 days more. A renewing cover's due on its end date is its expiry alert, and a SIP (a bank mandate's
+ * debit) gives none. Every hint says "due" and never "expiring" or "maturity" (the spec's colours).
+ */
+function premiumAlert(p: AlertPlan, today: string): Alert | null {
+  if (!p.premium || p.stored !== 'active') return null;
+  const plan = {
+    category: p.type,
+    serviceCode: p.premium.serviceCode.toLowerCase(),
+    startDate: p.premium.startDate ?? p.endDate ?? today,
+    endDate: p.endDate,
+    subtypeFields: p.premium.subtypeFields,
+  };
+  const due = premiumDueApart({ nextDueDate: p.premium.nextDueDate, endDate: p.endDate });
+  if (due === null || isSip(plan)) return null;
+  const standing = premiumStanding(scheduleOf(plan), due, today);
+  const what = p.type === 'insurance' ? 'Premium' : 'Instalment';
+  const base = {
+    alert_id: `premium:${p.id}`,
+    alert_type: p.type,
+    plan_name: p.planName,
+    alert_date: due,
+    reference_id: p.id,
+  };
+  const on = formatIndianDate(due);
+  if (standing.state === 'due') {
+    const left = daysBetween(today, due);
+    const horizon = p.type === 'insurance' ? ALERT_POLICY_EXPIRING_DAYS : ALERT_INVESTMENT_MATURITY_DAYS;
+    if (left > horizon) return null;
+    return {
+      ...base,
+      title: `${what} due`,
+      action_hint: left === 0 ? `${what} due today` : `${what} due on ${on}`,
+    };
+  }
+  if (standing.state === 'grace' && standing.grace_until) {
+    return {
+      ...base,
+      title: `${what} overdue`,
+      action_hint: `${what} overdue since ${on}: pay by ${formatIndianDate(standing.grace_until)}${p.type === 'insurance' ? ' to keep the cover' : ''}`,
+    };
+  }
+  if (
+    standing.state === 'lapsed' &&
+    standing.grace_until &&
+    daysBetween(standing.grace_until, today) <= ALERT_POLICY_EXPIRED_DAYS
+  ) {
+    return {
+      ...base,
+      title: p.type === 'insurance' ? 'Premium unpaid: policy lapsed' : 'Instalment missed',
+      action_hint:
+        p.type === 'insurance'
+          ? `Premium overdue since ${on} and the grace period has ended: ask your agent about reviving the policy`
+          : `Instalment overdue since ${on} and the grace period has ended: ask your agent how to continue`,
+    };
+  }
+  return null;
+}
+
+/**
  * Decisions §4. Insurance: end date from 30 days ago to 60 days ahead (both ends included) → an alert whose
  * hint says "expiring". Investment: maturity from today to 90 days ahead → hint says "maturity". Any plan in
- * force without a nominee → an `other` alert dated today. Only plans the agency has not marked renewed,
- * lapsed or closed get date alerts. Soonest first.
+ * force without a nominee → an `other` alert dated today. A premium due apart from the end date → an alert of
+ * the plan's type (`premiumAlert`, decision 040). Only plans the agency has not marked renewed, lapsed or closed
+ * get date alerts. Soonest first.
  */
 export function computeAlerts(plans: AlertPlan[], today: string): Alert[] {
   const alerts: Alert[] = [];
@@ -102,6 +176,8 @@ export function computeAlerts(plans: AlertPlan[], today: string): Alert[] {
         });
       }
     }
+    const premium = premiumAlert(p, today);
+    if (premium) alerts.push(premium);
     if (!p.hasNominee && planStatus(p.endDate, p.stored, today) === 'Active') {
       alerts.push({
         alert_id: `nominee:${p.id}`,

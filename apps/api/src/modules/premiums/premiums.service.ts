@@ -14,7 +14,7 @@ import { formatIndianDate } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
-import { paymentsOfPlan } from '../../lib/premium-payments.ts';
+import { cancelPremiumReminders, paymentsOfPlan } from '../../lib/premium-payments.ts';
 import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
@@ -142,6 +142,8 @@ export async function markPremiumPaid(
       createdBy: subject.userId,
     });
     await repo.moveNextDue(tx, agencyId, plan.type, planId, newNextDue);
+    // Reminders of the due dates just paid are not sent (decision 040).
+    await cancelPremiumReminders(tx, agencyId, planId, newNextDue);
     await writeAudit(tx, {
       ...actorOf(subject),
       agencyId,

@@ -30,5 +30,6 @@ export function toPlanItem(
     secondary_client_id: p.secondaryClientId,
     holder_name: holderName,
     document_available: p.documentId !== null,
+    next_due_date: p.nextDueDate,
   };
 }

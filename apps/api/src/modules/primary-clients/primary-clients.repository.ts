@@ -321,6 +321,7 @@ export async function plansOf(db: Db, agencyId: string, primaryClientId: string)
     secondaryClientId: t.secondaryClientId,
     documentId: t.documentId,
     createdAt: t.createdAt,
+    nextDueDate: t.nextDueDate,
   });
   const insurance = await db
     .select({

@@ -297,6 +297,7 @@ describe('the client detail', () => {
     const { policyId: active } = await insertPolicy(t.db, agency.agencyId, providerId, {
       primaryClientId: client.primary_client_id,
       endDate: today,
+      nextDueDate: addDays(today, -20),
     });
     const [member] = await t.db
       .insert(secondaryClients)
@@ -321,7 +322,10 @@ describe('the client detail', () => {
       provider_name: 'LIC',
       service_code: 'life',
       premium_amount: '12000.00',
+      next_due_date: null,
     });
+    // The next premium due date, for the record's WhatsApp premium-due message (decision 040).
+    expect(data.plans.insurance[1]).toMatchObject({ policy_id: active, next_due_date: addDays(today, -20) });
     expect(data.plans.investment).toEqual([]);
     expect(data.documents).toEqual([]);
     const list = PrimaryClientListResponseSchema.parse((await call(token, 'GET', base)).json());

@@ -1,6 +1,15 @@
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { planFollowUps, planLosses, primaryClients, users, whatsAppTemplates } from '../../db/schema.ts';
+import {
+  insurancePolicies,
+  investmentAccounts,
+  planFollowUps,
+  planLosses,
+  primaryClients,
+  providers,
+  users,
+  whatsAppTemplates,
+} from '../../db/schema.ts';
 
 // Follow-ups, lost marks and WhatsApp templates (issue 27): every function takes the agency first (conventions).
 
@@ -15,6 +24,57 @@ export function latestFollowUps(db: Db, agencyId: string, planIds: string[]) {
     .from(planFollowUps)
     .where(and(eq(planFollowUps.agencyId, agencyId), inArray(planFollowUps.planId, planIds)))
     .orderBy(planFollowUps.planId, desc(planFollowUps.at), desc(planFollowUps.id));
+}
+
+/**
+ * The agency's plans still active whose latest follow-up's next date is `today` or passed, soonest first, at most
+ * `limit` of each kind (the owner's daily digest, decision 040).
+ */
+export async function followUpsDue(db: Db, agencyId: string, today: string, limit: number) {
+  const latest = db
+    .selectDistinctOn([planFollowUps.planId], {
+      planId: planFollowUps.planId,
+      nextDate: planFollowUps.nextDate,
+      note: planFollowUps.note,
+    })
+    .from(planFollowUps)
+    .where(eq(planFollowUps.agencyId, agencyId))
+    .orderBy(planFollowUps.planId, desc(planFollowUps.at), desc(planFollowUps.id))
+    .as('latest');
+  const rows = [];
+  for (const type of ['insurance', 'investment'] as const) {
+    const table = type === 'insurance' ? insurancePolicies : investmentAccounts;
+    const number = type === 'insurance' ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
+    const found = await db
+      .select({
+        planId: latest.planId,
+        nextDate: latest.nextDate,
+        note: latest.note,
+        planNumber: number,
+        providerName: providers.providerName,
+        clientFirst: primaryClients.firstName,
+        clientLast: primaryClients.lastName,
+      })
+      .from(latest)
+      .innerJoin(table, and(eq(table.id, latest.planId), eq(table.agencyId, agencyId)))
+      .innerJoin(
+        primaryClients,
+        and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
+      )
+      .innerJoin(providers, and(eq(providers.id, table.providerId), eq(providers.agencyId, agencyId)))
+      .where(
+        and(
+          lte(latest.nextDate, today),
+          eq(table.status, 'active'),
+          isNull(table.deletedAt),
+          isNull(primaryClients.deletedAt),
+        ),
+      )
+      .orderBy(asc(latest.nextDate), asc(latest.planId))
+      .limit(limit);
+    rows.push(...found.map((r) => ({ ...r, planType: type })));
+  }
+  return rows.sort((a, b) => a.nextDate.localeCompare(b.nextDate) || a.planId.localeCompare(b.planId));
 }
 
 /** A plan's follow-ups, newest first, with who added each. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -6,6 +6,7 @@ import {
   insurancePolicies,
   investmentAccounts,
   ownerAccounts,
+  planFollowUps,
   primaryClients,
   providers,
   reminderSends,
@@ -71,6 +72,66 @@ export async function plansEnding(db: Db, type: PlanType, from: string, until: s
     );
 }
 
+/**
+ * How many days before a premium's due date a reminder may go: the agency's reminder days shorter than the
+ * time between two instalments (decision 040), so a monthly premium is not reminded of 30 days ahead, the day its
+ * last one was paid. In SQL over the plan's stored `premium_mode`, as `premiumReminderDays` says in TypeScript.
+ */
+const stepDays = (mode: SQL) =>
+  sql`(30 * 12 / (case ${mode} when 'Half-yearly' then 2 when 'Quarterly' then 4 when 'Monthly' then 12 else 1 end))`;
+
+/**
+ * Active plans of live agencies whose next premium falls due between `from` and `until` (inclusive) apart from
+ * their end date (a renewing cover's renewal premium is its expiry reminder) and is not a SIP's (debited by the
+ * bank mandate), with who to remind, whose premium-due reminder due today has no row yet (decision 040).
+ */
+export async function premiumsDue(db: Db, type: PlanType, from: string, until: string) {
+  const table = tableOf(type);
+  const offset = sql`(select min(d) from unnest(${agencies.reminderDays}) d
+    where d >= (${table.nextDueDate} - ${from}::date) and d < ${stepDays(sql`${table.premiumMode}`)})`;
+  const notPlanned = sql`not exists (select 1 from ${reminderSends} s where s.agency_id = ${table.agencyId}
+    and s.dedupe_key = 'premium-due:' || ${table.id}::text || ':' || ${table.nextDueDate}::text || ':' || ${offset}::text)`;
+  const notSip =
+    type === 'investment'
+      ? sql`not (${services.code} = 'mutual_funds' and ${table.subtypeFields}->>'investment_mode' = 'sip')`
+      : sql`true`;
+  return db
+    .select({
+      planId: table.id,
+      agencyId: table.agencyId,
+      primaryClientId: table.primaryClientId,
+      nextDueDate: table.nextDueDate,
+      premiumMode: table.premiumMode,
+      email: primaryClients.email,
+      notifyByEmail: primaryClients.notifyByEmail,
+      language: primaryClients.preferredLanguage,
+      reminderDays: agencies.reminderDays,
+    })
+    .from(table)
+    .innerJoin(services, eq(services.id, table.serviceId))
+    .innerJoin(
+      primaryClients,
+      and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, table.agencyId)),
+    )
+    .innerJoin(agencies, eq(agencies.id, table.agencyId))
+    .innerJoin(ownerAccounts, eq(ownerAccounts.id, agencies.ownerId))
+    .innerJoin(owner, eq(owner.id, ownerAccounts.userId))
+    .where(
+      and(
+        eq(table.status, 'active'),
+        isNull(table.deletedAt),
+        isNull(primaryClients.deletedAt),
+        gte(table.nextDueDate, from),
+        lte(table.nextDueDate, until),
+        sql`${table.nextDueDate} is distinct from ${table.endDate}`,
+        notSip,
+        sql`${offset} is not null`,
+        notPlanned,
+        liveAgency,
+      ),
+    );
+}
+
 /** Active insurance policies without an end date that have no record saying so yet. */
 export async function policiesWithoutEndDate(db: Db) {
   return db
@@ -121,9 +182,20 @@ export async function insertSends(db: Db, rows: NewSend[]): Promise<number> {
   return inserted;
 }
 
+/** A plan of the agency still active whose latest follow-up's next date is `today` or passed. */
+const followUpDue = (today: string) => {
+  const active = (table: PlanTable) =>
+    sql`exists (select 1 from ${table} p where p.agency_id = ${agencies.id} and p.id = l.plan_id
+      and p.status = 'active' and p.deleted_at is null)`;
+  return sql`exists (select 1 from (select distinct on (f.plan_id) f.plan_id, f.next_date
+      from ${planFollowUps} f where f.agency_id = ${agencies.id} order by f.plan_id, f.at desc, f.id desc) l
+    where l.next_date <= ${today}::date and (${active(insurancePolicies)} or ${active(investmentAccounts)}))`;
+};
+
 /**
  * Agencies with something for today's digest: an active plan ending within the agency's longest reminder
- * day (or already past its end date), or a reminder that failed in the last week; with the owner to tell.
+ * day (or already past its end date), a follow-up due (decision 040), or a reminder that failed in the last
+ * week; with the owner to tell.
  */
 export async function agenciesForDigest(db: Db, today: string, failedSince: Date) {
   const horizon = sql`(${today}::date + (select coalesce(max(d), 30) from unnest(${agencies.reminderDays}) d))`;
@@ -143,6 +215,7 @@ export async function agenciesForDigest(db: Db, today: string, failedSince: Date
         or(
           planDue(insurancePolicies),
           planDue(investmentAccounts),
+          followUpDue(today),
           sql`exists (select 1 from ${reminderSends} s where s.agency_id = ${agencies.id}
             and s.status = 'failed' and s.updated_at >= ${failedSince.toISOString()}::timestamptz)`,
         ),
@@ -222,6 +295,11 @@ export async function reminderPlan(db: Db, agencyId: string, type: PlanType, pla
       status: table.status,
       deletedAt: table.deletedAt,
       endDate: table.endDate,
+      nextDueDate: table.nextDueDate,
+      startDate: table.startDate,
+      subtypeFields: table.subtypeFields,
+      planName: table.planName,
+      serviceCode: services.code,
       planNumber: number,
       amount,
       clientFirst: primaryClients.firstName,

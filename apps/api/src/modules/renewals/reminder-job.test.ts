@@ -13,10 +13,19 @@ import {
   smtpMailer,
   startSmtpReceiver,
 } from '../../../test/fixtures/renewals.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { bearer, createTestApp, signInToken, type TestApp } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
-import { agencies, ownerAccounts, primaryClients, reminderSends, users } from '../../db/schema.ts';
-import { addDays } from '../../lib/dates.ts';
+import {
+  agencies,
+  insurancePolicies,
+  ownerAccounts,
+  planFollowUps,
+  primaryClients,
+  reminderSends,
+  users,
+} from '../../db/schema.ts';
+import { addDays, todayInIndia } from '../../lib/dates.ts';
 import { createSmtpMailer } from '../../lib/mail.ts';
 import { claimDue } from './reminder-job.repository.ts';
 import { planReminders, REASONS, runReminderJob } from './reminder-job.ts';
@@ -409,5 +418,220 @@ describe('the owner’s daily digest', () => {
       .from(reminderSends)
       .where(and(eq(reminderSends.agencyId, a.agency.agencyId), eq(reminderSends.kind, 'digest')));
     expect(rows.map((r) => [r.dedupeKey, r.status])).toEqual([[`digest:${today}`, 'sent']]);
+  });
+});
+
+describe('premium-due reminders (decision 040)', () => {
+  const lifeYearly = (nextDueDate: string) => ({
+    planName: 'Jeevan Anand',
+    startDate: `2020${nextDueDate.slice(4)}`,
+    endDate: `2045${nextDueDate.slice(4)}`,
+    premiumAmount: '24000.00',
+    subtypeFields: { mode: 'Yearly', ppt: 20 },
+    nextDueDate,
+  });
+
+  // The days around each reminder day; early in 2027, before the other tests' plans are due, so that each run
+  // does not also write a digest for every earlier test's agency.
+  const DAYS = [35, 31, 30, 29, 16, 15, 14, 8, 7, 6, 2, 1, 0, -1, -3];
+
+  /** The days before `due` on which each plan's client got a mail naming its number. */
+  async function mailDays(email: string, due: string, numbers: Record<string, string>) {
+    const days: Record<string, number[]> = Object.fromEntries(Object.keys(numbers).map((k) => [k, []]));
+    for (const left of DAYS) {
+      const before = smtp.to(email).length;
+      await run(atIndia(addDays(due, -left), 9));
+      for (const m of smtp.to(email).slice(before))
+        for (const [k, n] of Object.entries(numbers)) if (m.subject.includes(n)) days[k]!.push(left);
+    }
+    return days;
+  }
+
+  it("go before a life premium's due date on every reminder day, once each; a renewing cover stays one e-mail", {
+    timeout: 60_000,
+  }, async () => {
+    const a = await agency();
+    const c = await client(a);
+    const due = '2027-01-10';
+    const life = await addPolicy(t, a, c.id, 'life', lifeYearly(due));
+    // Health renews at its end date: its renewal premium is due then, and its expiry reminder says so.
+    const health = await addPolicy(t, a, c.id, 'health', { startDate: '2026-01-11', endDate: due });
+    const days = await mailDays(c.email, due, { life: life.policyNumber, health: health.policyNumber });
+    expect(days).toEqual({ life: [30, 15, 7, 1], health: [30, 15, 7, 1] });
+
+    const mails = smtp.to(c.email).filter((m) => m.subject.includes(life.policyNumber));
+    expect(mails[0]?.subject).toBe(
+      `Reminder: the premium of your policy ${life.policyNumber} is due on 10 Jan 2027`,
+    );
+    expect(mails[0]?.text).toContain(`Jeevan Anand (${life.policyNumber})`);
+    expect(mails[0]?.text).toContain('is due on 10 Jan 2027. That is in 30 days.');
+    expect(mails[0]?.text).toContain('Amount due: ₹24,000.00');
+    expect(mails[0]?.text).toContain('Phone: 9820012345');
+    expect(mails[0]?.headers.from).toContain('Suraksha Advisors');
+    expect(mails[0]?.headers['reply-to']).toContain(a.agency.email);
+    const healthMails = smtp.to(c.email).filter((m) => m.subject.includes(health.policyNumber));
+    expect(healthMails.every((m) => m.subject.includes('expires on'))).toBe(true);
+
+    const rows = async (id: string) => (await sendsOf(id)).map((r) => [r.kind, r.dedupeKey, r.status]);
+    expect(await rows(life.id)).toEqual(
+      [30, 15, 7, 1].map((d) => ['premium_due', `premium-due:${life.id}:${due}:${d}`, 'sent']),
+    );
+    expect((await rows(health.id)).map((r) => r[0])).toEqual([
+      'reminder',
+      'reminder',
+      'reminder',
+      'reminder',
+    ]);
+  });
+
+  it("for a monthly premium use only the days shorter than a month, in Hindi when chosen; an RD's too, a SIP's never", {
+    timeout: 60_000,
+  }, async () => {
+    const a = await agency();
+    const c = await client(a, { firstName: 'सुनीता', lastName: 'शर्मा', preferredLanguage: 'hi' });
+    const due = '2027-02-05';
+    const life = await addPolicy(t, a, c.id, 'life', {
+      startDate: '2020-01-05',
+      endDate: '2040-01-05',
+      premiumAmount: '2500.00',
+      subtypeFields: { mode: 'Monthly', ppt: 15 },
+      nextDueDate: due,
+    });
+    const rd = await addAccount(t, a, c.id, 'postoffice', {
+      startDate: '2027-01-05',
+      endDate: '2032-01-05',
+      amount: '2000.00',
+      subtypeFields: { scheme_name: 'Recurring Deposit', term: 5 },
+      nextDueDate: due,
+    });
+    const sip = await addAccount(t, a, c.id, 'mutual_funds', {
+      startDate: '2024-01-05',
+      amount: '3000.00',
+      subtypeFields: { investment_mode: 'sip', sip_day: 5, sip_amount: '3000' },
+      nextDueDate: due,
+    });
+    const days = await mailDays(c.email, due, {
+      life: life.policyNumber,
+      rd: rd.accountNumber,
+      sip: sip.accountNumber,
+    });
+    expect(days).toEqual({ life: [15, 7, 1], rd: [15, 7, 1], sip: [] });
+    const [mail] = smtp.to(c.email).filter((m) => m.subject.includes(life.policyNumber));
+    expect(mail?.subject).toBe(`अनुस्मारक: आपकी पॉलिसी ${life.policyNumber} का प्रीमियम 5 फ़रवरी 2027 को देय है`);
+    expect(mail?.text).toContain('नमस्ते सुनीता शर्मा,');
+    expect(mail?.text).toContain('15 दिन शेष हैं।');
+    expect(mail?.text).toContain('देय राशि: ₹2,500.00');
+    const [rdMail] = smtp.to(c.email).filter((m) => m.subject.includes(rd.accountNumber));
+    expect(rdMail?.subject).toBe(`अनुस्मारक: आपके खाते ${rd.accountNumber} की किस्त 5 फ़रवरी 2027 को देय है`);
+    expect(rdMail?.text).toContain('देय राशि: ₹2,000.00');
+  });
+
+  it('are cancelled when a payment moves the due date, and go out for the next one in its time', async () => {
+    const a = await agency();
+    const c = await client(a);
+    const due = addDays(todayInIndia(), 20);
+    const policy = await addPolicy(t, a, c.id, 'life', lifeYearly(due));
+    // Planned 30 days before, not yet sent (the job's morning run was cut short).
+    const now = atIndia(addDays(due, -30));
+    await planReminders(jobDeps(t, smtpMailer(smtp.url)), addDays(due, -30), now);
+    expect((await sendsOf(policy.id)).map((r) => [r.kind, r.status])).toEqual([['premium_due', 'pending']]);
+
+    const owner = await signInToken(t.app, {
+      email: a.agency.email,
+      password: a.agency.password,
+      host: a.agency.host,
+    });
+    const form = multipart([
+      { name: 'paid_on', value: todayInIndia() },
+      { name: 'amount', value: '24000.00' },
+      { name: 'receipt_number', value: 'LIC-2029' },
+    ]);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/plans/${policy.id}/premiums`,
+      headers: { ...bearer(owner), ...form.headers },
+      payload: form.payload,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await sendsOf(policy.id)).map((r) => [r.status, r.reason])).toEqual([
+      ['cancelled', REASONS.paid],
+    ]);
+    await run(new Date(now.getTime() + 60_000));
+    expect(smtp.to(c.email)).toHaveLength(0);
+
+    // The next premium, a year on, is reminded of 30 days before it.
+    const next = `${Number(due.slice(0, 4)) + 1}${due.slice(4)}`;
+    await run(atIndia(addDays(next, -30)));
+    expect(smtp.to(c.email).map((m) => m.subject)).toEqual([expect.stringContaining(`is due on`)]);
+    expect((await sendsOf(policy.id)).at(-1)?.dedupeKey).toBe(`premium-due:${policy.id}:${next}:30`);
+  });
+
+  it('are cancelled at send time when the due date changed after they were planned', async () => {
+    const a = await agency();
+    const c = await client(a);
+    const due = '2030-09-15';
+    const policy = await addPolicy(t, a, c.id, 'life', lifeYearly(due));
+    const now = atIndia(addDays(due, -7));
+    await planReminders(jobDeps(t, smtpMailer(smtp.url)), addDays(due, -7), now);
+    // Paid by some other writer than "Mark premium paid": the next due date moved under the planned row.
+    await t.db
+      .update(insurancePolicies)
+      .set({ nextDueDate: '2031-09-15' })
+      .where(eq(insurancePolicies.id, policy.id));
+    await run(now);
+    expect(smtp.to(c.email)).toHaveLength(0);
+    expect((await sendsOf(policy.id)).map((r) => [r.offsetDays, r.status, r.reason])).toEqual([
+      [7, 'cancelled', REASONS.paid],
+    ]);
+  });
+});
+
+describe('follow-ups in the owner’s daily digest (decision 040)', () => {
+  it('lists active plans whose latest follow-up is due today or passed, and sends a digest for them alone', async () => {
+    const a = await agency();
+    const asha = await client(a, { firstName: 'Asha', lastName: 'Pillai' });
+    const ravi = await client(a, { firstName: 'Ravi', lastName: 'Kumar' });
+    const today = '2031-02-10';
+    // No plan ends within the reminder days: only the follow-ups make this digest.
+    const late = await addPolicy(t, a, asha.id, 'life', { endDate: '2040-01-01' });
+    const onTheDay = await addPolicy(t, a, ravi.id, 'life', { endDate: '2040-01-01' });
+    const later = await addPolicy(t, a, ravi.id, 'life', { endDate: '2040-01-01' });
+    const lapsed = await addPolicy(t, a, ravi.id, 'life', { endDate: '2040-01-01', status: 'lapsed' });
+    const followUp = async (planId: string, clientId: string, nextDate: string, note: string, at: string) =>
+      t.db.insert(planFollowUps).values({
+        agencyId: a.agency.agencyId,
+        planType: 'insurance',
+        planId,
+        primaryClientId: clientId,
+        nextDate,
+        note,
+        at: new Date(at),
+      });
+    await followUp(late.id, asha.id, '2031-02-08', 'Pay after salary on the 7th', '2031-02-01T10:00:00Z');
+    await followUp(onTheDay.id, ravi.id, '2031-02-01', 'Call in the evening', '2031-01-20T10:00:00Z');
+    await followUp(onTheDay.id, ravi.id, today, 'Wants the premium receipt first', '2031-02-02T10:00:00Z');
+    // The latest follow-up of this plan is ahead, so its older, passed one is no longer due.
+    await followUp(later.id, ravi.id, '2031-02-05', 'Busy this week', '2031-01-30T10:00:00Z');
+    await followUp(later.id, ravi.id, '2031-02-20', 'Call after the 20th', '2031-02-06T10:00:00Z');
+    await followUp(lapsed.id, ravi.id, '2031-02-01', 'Went to another agent', '2031-01-25T10:00:00Z');
+
+    await run(atIndia(today));
+    const digests = smtp.to(a.agency.email);
+    expect(digests).toHaveLength(1);
+    const d = digests[0]!;
+    expect(d.subject).toBe('Renewals for 10 Feb 2031: 0 due in 30 days, 0 overdue, 2 follow-ups due');
+    expect(d.text).toContain('Follow-ups due today or passed (2)');
+    const lines = d.text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.includes(late.policyNumber) || l.includes(onTheDay.policyNumber));
+    const provider = / with (.+?), follow/.exec(lines[0] ?? '')?.[1];
+    expect(lines).toEqual([
+      `- Asha Pillai: policy ${late.policyNumber} with ${provider}, follow-up was due 08 Feb 2031 (2 days ago): “Pay after salary on the 7th”`,
+      `- Ravi Kumar: policy ${onTheDay.policyNumber} with ${provider}, follow up today: “Wants the premium receipt first”`,
+    ]);
+    expect(d.text).not.toContain(later.policyNumber);
+    expect(d.text).not.toContain(lapsed.policyNumber);
+    expect(d.html).toContain('Follow-ups due today or passed (2)');
   });
 });

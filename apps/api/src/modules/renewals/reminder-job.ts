@@ -1,12 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_REMINDER_DAY } from '@portal/contract';
+import {
+  INSTALMENTS_PER_YEAR,
+  instalmentAmount,
+  MAX_REMINDER_DAY,
+  type PremiumMode,
+  premiumModeOf,
+} from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { inScope, PLATFORM_SCOPE } from '../../db/scope.ts';
 import { addDays, daysBetween, todayInIndia } from '../../lib/dates.ts';
 import { type Mailer, mailError } from '../../lib/mail.ts';
 import { fullName } from '../../lib/names.ts';
+import { PREMIUM_PAID_REASON } from '../../lib/premium-payments.ts';
+import { followUpsDue } from './follow-ups.repository.ts';
 import * as jobRepo from './reminder-job.repository.ts';
-import { formatDay, type Language, renderDigest, renderReminder } from './reminder-messages.ts';
+import {
+  formatDay,
+  type Language,
+  renderDigest,
+  renderPremiumDue,
+  renderReminder,
+} from './reminder-messages.ts';
 import * as repo from './renewals.repository.ts';
 
 // The reminder job (issue 7, decision 010). Each run:
@@ -60,6 +74,8 @@ export const REASONS = {
   renewed: 'The plan was renewed before this reminder went out.',
   notActive: 'The plan was marked lapsed or closed before the reminder went out.',
   passed: 'The end date passed before the reminder could be sent.',
+  paid: PREMIUM_PAID_REASON,
+  duePassed: 'The due date passed before the reminder could be sent.',
   notVerified: 'Held: e-mail goes out only for agencies the platform admin has verified and that are active.',
 } as const;
 
@@ -75,6 +91,15 @@ export function offsetFor(reminderDays: number[], daysLeft: number): number | nu
   if (daysLeft < 0) return null;
   const sorted = [...reminderDays].sort((a, b) => a - b);
   return sorted.find((d) => d >= daysLeft) ?? null;
+}
+
+/**
+ * The reminder days of a premium-due reminder (decision 040): the agency's, shorter than the time between two
+ * instalments (30 days a month), so none comes before the previous instalment was due. As `premiumsDue` in SQL.
+ */
+export function premiumReminderDays(reminderDays: number[], mode: PremiumMode | string | null): number[] {
+  const perYear = INSTALMENTS_PER_YEAR[premiumModeOf(mode)] || 1;
+  return reminderDays.filter((d) => d < (30 * 12) / perYear);
 }
 
 /** Writes today's rows of work (step 1); exported for the tests of a crash between claim and send. */
@@ -96,6 +121,33 @@ export async function planReminders(deps: ReminderJobDeps, today: string, now: D
         primaryClientId: p.primaryClientId,
         offsetDays: offset,
         endDate: p.endDate,
+        recipient: p.email,
+        language: language(p.language),
+        status: reason ? 'skipped' : 'pending',
+        reason,
+        nextAttemptAt: reason ? null : now,
+      });
+    }
+  }
+  // Premiums due apart from the end date (decision 040): once per due date and reminder day.
+  for (const type of ['insurance', 'investment'] as const) {
+    for (const p of await jobRepo.premiumsDue(deps.db, type, today, until)) {
+      if (!p.nextDueDate) continue;
+      const offset = offsetFor(
+        premiumReminderDays(p.reminderDays, p.premiumMode),
+        daysBetween(today, p.nextDueDate),
+      );
+      if (offset === null) continue;
+      const reason = !p.notifyByEmail ? REASONS.optedOut : !p.email ? REASONS.noEmail : null;
+      rows.push({
+        agencyId: p.agencyId,
+        dedupeKey: `premium-due:${p.planId}:${p.nextDueDate}:${offset}`,
+        kind: 'premium_due',
+        planType: type,
+        planId: p.planId,
+        primaryClientId: p.primaryClientId,
+        offsetDays: offset,
+        endDate: p.nextDueDate,
         recipient: p.email,
         language: language(p.language),
         status: reason ? 'skipped' : 'pending',
@@ -185,6 +237,62 @@ async function deliverReminder(
   return { status: 'sent', response: info.response, recipient: p.clientEmail, language: lang };
 }
 
+/** A client's reminder of a premium (or an RD's instalment) due apart from the end date (decision 040). */
+async function deliverPremiumDue(
+  deps: ReminderJobDeps,
+  row: jobRepo.ClaimedSend,
+  today: string,
+): Promise<Outcome> {
+  const type = row.planType ?? 'insurance';
+  const p = await jobRepo.reminderPlan(deps.db, row.agencyId, type, row.planId ?? '');
+  if (!p || p.deletedAt || p.clientDeletedAt) return { status: 'cancelled', reason: REASONS.removed };
+  if (p.status !== 'active') return { status: 'cancelled', reason: REASONS.notActive };
+  // Paid, or the schedule changed, after it was planned: the row's due date is no longer the next one.
+  if (!p.nextDueDate || p.nextDueDate !== row.endDate || p.nextDueDate === p.endDate)
+    return { status: 'cancelled', reason: REASONS.paid };
+  if (!p.notifyByEmail) return { status: 'skipped', reason: REASONS.optedOut };
+  if (!p.clientEmail) return { status: 'skipped', reason: REASONS.noEmail };
+  const daysLeft = daysBetween(today, p.nextDueDate);
+  if (daysLeft < 0) return { status: 'cancelled', reason: REASONS.duePassed };
+  const agency = await jobRepo.agencyContact(deps.db, row.agencyId);
+  if (!agency) return { status: 'cancelled', reason: REASONS.removed };
+  if (!agency.mayEmail) return { status: 'skipped', reason: REASONS.notVerified };
+  const lang = language(p.language);
+  const message = renderPremiumDue({
+    language: lang,
+    clientName: fullName(p.clientFirst, p.clientLast),
+    holderName: p.holderFirst ? fullName(p.holderFirst, p.holderLast) : null,
+    planType: type,
+    planName: p.planName,
+    planNumber: p.planNumber,
+    serviceName: p.serviceName,
+    providerName: p.providerName,
+    dueDate: p.nextDueDate,
+    daysLeft,
+    amount: instalmentAmount({
+      category: type,
+      serviceCode: p.serviceCode,
+      startDate: p.startDate ?? p.nextDueDate,
+      endDate: p.endDate,
+      subtypeFields: p.subtypeFields as Record<string, unknown>,
+      nextDueDate: p.nextDueDate,
+      money: p.amount,
+    }),
+    agency,
+  });
+  const info = await deps.mailer.send({
+    agencyId: row.agencyId,
+    kind: 'reminder',
+    language: lang,
+    to: p.clientEmail,
+    fromName: agency.name,
+    replyTo: agency.email,
+    ...message,
+    messageId: `<reminder-${row.id}@${bareHost(deps.portalHost)}>`,
+  });
+  return { status: 'sent', response: info.response, recipient: p.clientEmail, language: lang };
+}
+
 async function deliverDigest(
   deps: ReminderJobDeps,
   row: jobRepo.ClaimedSend,
@@ -216,9 +324,10 @@ async function deliverDigest(
         amount: r.amount,
       }));
   };
-  const [due, overdue, sentToday, problems] = await Promise.all([
+  const [due, overdue, followUps, sentToday, problems] = await Promise.all([
     plans({ from: today, until }),
     plans({ before: today }),
+    followUpsDue(deps.db, row.agencyId, today, 500),
     repo.sendsSince(deps.db, row.agencyId, ['sent'], startOfIndianDay(today)),
     repo.sendsSince(deps.db, row.agencyId, ['failed', 'skipped'], new Date(now.getTime() - 86_400_000)),
   ]);
@@ -229,6 +338,15 @@ async function deliverDigest(
     horizonDays,
     due,
     overdue,
+    followUps: followUps.map((f) => ({
+      clientName: fullName(f.clientFirst, f.clientLast),
+      planType: f.planType,
+      planNumber: f.planNumber,
+      providerName: f.providerName,
+      nextDate: f.nextDate,
+      daysLate: daysBetween(f.nextDate, today),
+      note: f.note,
+    })),
     remindedToday: sentToday.length,
     problems: problems.map((p) => ({
       clientName: fullName(p.clientFirst, p.clientLast) || 'A client',
@@ -277,7 +395,9 @@ async function runReminderJobInScope(deps: ReminderJobDeps, options: ReminderJob
         const outcome =
           row.kind === 'digest'
             ? await deliverDigest(deps, row, today, now)
-            : await deliverReminder(deps, row, today);
+            : row.kind === 'premium_due'
+              ? await deliverPremiumDue(deps, row, today)
+              : await deliverReminder(deps, row, today);
         if (outcome.status === 'sent') {
           await done({
             status: 'sent',

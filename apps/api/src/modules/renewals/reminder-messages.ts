@@ -137,6 +137,78 @@ export function renderReminder(c: ReminderContent): Rendered {
   };
 }
 
+export interface PremiumDueContent {
+  language: Language;
+  clientName: string;
+  /** The family member holding the plan, when it is not the client's own. */
+  holderName: string | null;
+  planType: 'insurance' | 'investment';
+  planName: string | null;
+  planNumber: string;
+  serviceName: string;
+  providerName: string;
+  dueDate: string;
+  daysLeft: number;
+  /** What one premium (or an RD's instalment) costs; null when the plan has no amount. */
+  amount: string | null;
+  agency: AgencyContact;
+}
+
+/**
+ * A client's reminder of a premium due (a life policy's) or an instalment due (a post-office RD's), apart from
+ * the plan's end date (decision 040): the plan, the due date, the amount and the agency, in English or Hindi.
+ */
+export function renderPremiumDue(c: PremiumDueContent): Rendered {
+  const date = formatDay(c.dueDate, c.language);
+  const insurance = c.planType === 'insurance';
+  const amount = c.amount ? formatRupees(c.amount) : null;
+  const plan = c.planName ? `${c.planName} (${c.planNumber})` : c.planNumber;
+  if (c.language === 'hi') {
+    const holder = c.holderName ? ` (${c.holderName} के लिए)` : '';
+    const subject = insurance
+      ? `अनुस्मारक: आपकी पॉलिसी ${c.planNumber} का प्रीमियम ${date} को देय है`
+      : `अनुस्मारक: आपके खाते ${c.planNumber} की किस्त ${date} को देय है`;
+    const paragraphs = [
+      `नमस्ते ${c.clientName},`,
+      insurance
+        ? `${c.providerName} की आपकी ${c.serviceName} पॉलिसी ${plan}${holder} का प्रीमियम ${date} को देय है। ${daysText(c.daysLeft, 'hi')}`
+        : `${c.providerName} में आपके ${c.serviceName} खाते ${plan}${holder} की किस्त ${date} को देय है। ${daysText(c.daysLeft, 'hi')}`,
+      ...(amount ? [`देय राशि: ${amount}`] : []),
+      insurance
+        ? 'सुरक्षा बिना रुकावट जारी रखने के लिए कृपया समय पर प्रीमियम भरें। यदि आप भुगतान कर चुके हैं, तो कृपया हमें बताएँ ताकि हम अपना रिकॉर्ड ठीक कर सकें। किसी भी सहायता के लिए हमसे संपर्क करें:'
+        : 'खाता बिना रुकावट जारी रखने के लिए कृपया समय पर किस्त जमा करें। यदि आप जमा कर चुके हैं, तो कृपया हमें बताएँ ताकि हम अपना रिकॉर्ड ठीक कर सकें। किसी भी सहायता के लिए हमसे संपर्क करें:',
+    ];
+    const footer = `यह स्वचालित अनुस्मारक ${c.agency.name} द्वारा भेजा गया है। ई-मेल अनुस्मारक बंद करने या भाषा बदलने के लिए पोर्टल में My Profile खोलें।`;
+    const contact = contactLines(c.agency, 'hi');
+    return {
+      subject,
+      text: [paragraphs.join('\n\n'), '', ...contact, '', footer].join('\n'),
+      html: layout(subject, paragraphs, contact, footer, 'hi'),
+    };
+  }
+  const holder = c.holderName ? ` for ${c.holderName}` : '';
+  const subject = insurance
+    ? `Reminder: the premium of your policy ${c.planNumber} is due on ${date}`
+    : `Reminder: the instalment of your account ${c.planNumber} is due on ${date}`;
+  const paragraphs = [
+    `Dear ${c.clientName},`,
+    insurance
+      ? `The premium of your ${c.serviceName} policy ${plan} with ${c.providerName}${holder} is due on ${date}. ${daysText(c.daysLeft, 'en')}`
+      : `The instalment of your ${c.serviceName} account ${plan} with ${c.providerName}${holder} is due on ${date}. ${daysText(c.daysLeft, 'en')}`,
+    ...(amount ? [`Amount due: ${amount}`] : []),
+    insurance
+      ? 'Please pay it on time so that your cover continues without a break. If you have paid already, let us know and we will update our records. We are here to help:'
+      : 'Please pay it on time so that your account continues without a break. If you have paid already, let us know and we will update our records. We are here to help:',
+  ];
+  const footer = `This is an automated reminder from ${c.agency.name}. To turn e-mail reminders off or read them in Hindi, open My Profile on your portal.`;
+  const contact = contactLines(c.agency, 'en');
+  return {
+    subject,
+    text: [paragraphs.join('\n\n'), '', ...contact, '', footer].join('\n'),
+    html: layout(subject, paragraphs, contact, footer, 'en'),
+  };
+}
+
 export interface DigestPlan {
   clientName: string;
   holderName: string | null;
@@ -154,6 +226,17 @@ export interface DigestProblem {
   reason: string;
 }
 
+/** A plan whose latest follow-up's next date is today or passed (decision 040). */
+export interface DigestFollowUp {
+  clientName: string;
+  planType: 'insurance' | 'investment';
+  planNumber: string;
+  providerName: string;
+  nextDate: string;
+  daysLate: number;
+  note: string;
+}
+
 export interface DigestContent {
   date: string;
   agencyName: string;
@@ -161,6 +244,7 @@ export interface DigestContent {
   horizonDays: number;
   due: DigestPlan[];
   overdue: DigestPlan[];
+  followUps: DigestFollowUp[];
   remindedToday: number;
   problems: DigestProblem[];
   workListUrl: string;
@@ -184,6 +268,18 @@ function planLine(p: DigestPlan): string {
   return `${p.clientName}${holder}: ${p.planType === 'insurance' ? 'policy' : 'investment'} ${p.planNumber} with ${p.providerName} ${when} (${left})${amount}`;
 }
 
+const NOTE_MAX = 120;
+
+function followUpLine(f: DigestFollowUp): string {
+  const when =
+    f.daysLate <= 0
+      ? 'follow up today'
+      : `follow-up was due ${formatDay(f.nextDate)} (${f.daysLate} day${f.daysLate === 1 ? '' : 's'} ago)`;
+  const note = f.note.length > NOTE_MAX ? `${f.note.slice(0, NOTE_MAX - 1)}…` : f.note;
+  const what = f.planType === 'insurance' ? 'policy' : 'investment';
+  return `${f.clientName}: ${what} ${f.planNumber} with ${f.providerName}, ${when}: “${note.replace(/\s+/g, ' ')}”`;
+}
+
 function section(title: string, lines: string[], empty: string): { title: string; lines: string[] } {
   if (lines.length === 0) return { title, lines: [empty] };
   const shown = lines.slice(0, DIGEST_LIST_MAX);
@@ -197,6 +293,9 @@ export function renderDigest(d: DigestContent): Rendered {
   const parts = [
     `${d.due.length} due in ${d.horizonDays} days`,
     `${d.overdue.length} overdue`,
+    ...(d.followUps.length > 0
+      ? [`${d.followUps.length} follow-up${d.followUps.length === 1 ? '' : 's'} due`]
+      : []),
     ...(d.problems.length > 0
       ? [`${d.problems.length} reminder${d.problems.length === 1 ? '' : 's'} not sent`]
       : []),
@@ -212,6 +311,11 @@ export function renderDigest(d: DigestContent): Rendered {
       `Overdue: end date passed, not yet marked renewed or lapsed (${d.overdue.length})`,
       d.overdue.map(planLine),
       'Nothing is overdue.',
+    ),
+    section(
+      `Follow-ups due today or passed (${d.followUps.length})`,
+      d.followUps.map(followUpLine),
+      'No follow-up is due.',
     ),
     section(
       `Reminders that could not be sent (${d.problems.length})`,

@@ -400,18 +400,23 @@ export function eventsForPlans(db: Db, agencyId: string, planIds: string[]) {
     .orderBy(asc(renewalEvents.at), asc(renewalEvents.id));
 }
 
-/** Failed reminders of plans still active with the same end date: what the owner has yet to act on. */
+/**
+ * Failed reminders of plans still active with the same end date (or, a premium-due one, the same next due
+ * date; decision 040): what the owner has yet to act on.
+ */
 export async function unresolvedFailures(db: Db, agencyId: string, assigned?: SQL) {
   const stillDue = (table: PlanTable) =>
     sql`exists (select 1 from ${table} p where p.agency_id = ${agencyId} and p.id = ${reminderSends.planId}
-      and p.status = 'active' and p.deleted_at is null and p.end_date = ${reminderSends.endDate})`;
+      and p.status = 'active' and p.deleted_at is null
+      and (case when ${reminderSends.kind} = 'premium_due' then p.next_due_date else p.end_date end)
+        = ${reminderSends.endDate})`;
   const [row] = await db
     .select({ n: count() })
     .from(reminderSends)
     .where(
       and(
         eq(reminderSends.agencyId, agencyId),
-        eq(reminderSends.kind, 'reminder'),
+        inArray(reminderSends.kind, ['reminder', 'premium_due']),
         eq(reminderSends.status, 'failed'),
         sql`(${stillDue(insurancePolicies)} or ${stillDue(investmentAccounts)})`,
         assigned
@@ -450,7 +455,7 @@ export function sendsSince(
     .where(
       and(
         eq(reminderSends.agencyId, agencyId),
-        eq(reminderSends.kind, 'reminder'),
+        inArray(reminderSends.kind, ['reminder', 'premium_due']),
         inArray(reminderSends.status, statuses),
         gte(reminderSends.updatedAt, since),
       ),

@@ -25,14 +25,19 @@ export function PlanDetailScreen() {
     <PlanDetail
       key={planId}
       planId={planId}
-      renewals={
+      renewals={(plan) => (
         <div className="flex flex-col gap-5">
           <Suspense fallback={<Skeleton className="h-44" />}>
-            <PlanFollowUpsCard planId={planId} />
+            {/* A premium due apart from the end date gets the WhatsApp premium-due message (decision 040). */}
+            <PlanFollowUpsCard
+              planId={planId}
+              nextDueDate={plan.premium.next_due_date}
+              premium={plan.premium.instalment_amount}
+            />
           </Suspense>
           <RenewalHistoryCard planId={planId} />
         </div>
-      }
+      )}
       editor={(plan, open, onOpenChange) => (
         <PlanEditor plan={plan} open={open} onOpenChange={onOpenChange} />
       )}

@@ -26,12 +26,14 @@ export function UserDetailScreen() {
       userId={userId}
       listAddress={listAddress}
       mayRemove={mayRemove}
-      // An active plan with an end date: the agency's expiry and renewal message, in the client's language.
+      // An active plan with an end date or a premium due: the agency's message in the client's language, the
+      // premium-due one when a premium falls due apart from the end date (decision 040), else the renewal one.
       planAction={(plan, client) =>
-        plan.status === 'Active' && plan.end_date ? (
+        plan.status === 'Active' && (plan.end_date || plan.next_due_date) ? (
           <SendOnWhatsApp
             quiet
             className="min-h-9 px-3 py-1.5"
+            nextDueDate={plan.next_due_date ?? null}
             plan={{
               plan_id: plan.plan_id,
               plan_name: plan.plan_name ?? plan.provider_name,

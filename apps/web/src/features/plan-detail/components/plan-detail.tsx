@@ -17,8 +17,8 @@ import { PremiumCard } from './premium-card.tsx';
 
 /** What other features add to the page, composed by the route (features do not import each other). */
 export interface PlanDetailSlots {
-  /** The plan's renewal reminders and marks. */
-  renewals: ReactNode;
+  /** The plan's renewal reminders and marks; given the plan when they need its fields (its next due date). */
+  renewals: ReactNode | ((plan: WorkspacePlanDetail) => ReactNode);
   /** The edit dialog, open or closed. */
   editor: (plan: WorkspacePlanDetail, open: boolean, onOpenChange: (open: boolean) => void) => ReactNode;
 }
@@ -170,7 +170,9 @@ function PlanBody({ plan, renewals, editor }: { plan: WorkspacePlanDetail } & Pl
         <div className="min-w-0 lg:col-span-2">
           <NomineeCard nominee={plan.nominee} />
         </div>
-        <div className="min-w-0 lg:col-span-2">{renewals}</div>
+        <div className="min-w-0 lg:col-span-2">
+          {typeof renewals === 'function' ? renewals(plan) : renewals}
+        </div>
       </div>
 
       {editor(plan, editing, setEditing)}

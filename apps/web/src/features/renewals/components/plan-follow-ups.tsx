@@ -35,7 +35,16 @@ export function NextFollowUp({ date }: { date: string }) {
  * A plan's follow-ups (issue 27 item 4) on its detail: reach the client (WhatsApp with the agency's message in
  * their language, a call), add a follow-up with the next date, mark the plan lost with why; the history below.
  */
-export function PlanFollowUpsCard({ planId }: { planId: string }) {
+export function PlanFollowUpsCard({
+  planId,
+  nextDueDate = null,
+  premium = null,
+}: {
+  planId: string;
+  /** The plan's next premium due date and what it costs, for the WhatsApp premium-due message (decision 040). */
+  nextDueDate?: string | null;
+  premium?: string | null;
+}) {
   const plan = useRenewalHistory(planId);
   const followUps = useFollowUps(planId);
   const [open, setOpen] = useState<'follow-up' | 'lost' | null>(null);
@@ -89,7 +98,7 @@ export function PlanFollowUpsCard({ planId }: { planId: string }) {
           ) : null}
           {active ? (
             <div className="flex flex-wrap gap-2">
-              <SendOnWhatsApp plan={item} />
+              <SendOnWhatsApp plan={item} nextDueDate={nextDueDate} premium={premium} />
               <CallLink phone={item.client_phone} name={item.client_name} />
               <Button variant="secondary" onClick={() => setOpen('follow-up')}>
                 <CalendarClock className="size-4" aria-hidden /> Add follow-up

@@ -141,6 +141,35 @@ describe('Send on WhatsApp', () => {
     });
   });
 
+  it('writes the premium-due message with the next due date and the premium when one falls due apart from the end date (decision 040)', async () => {
+    const life = { ...plan, plan_name: 'Jeevan Anand', end_date: '2045-12-05', amount: '24000.00' };
+    renderWithQuery(<SendOnWhatsApp plan={life} nextDueDate="2026-12-05" premium="2000.00" />);
+    const link = await screen.findByRole('link', { name: 'Send on WhatsApp to Kavya Rao (in Hindi)' });
+    const message = renderWhatsAppMessage(
+      defaultWhatsAppTemplate('premium_due', 'hi'),
+      {
+        clientName: 'Kavya Rao',
+        planName: 'Jeevan Anand',
+        planNumber: plan.plan_number,
+        date: '2026-12-05',
+        amount: '2000.00',
+        agencyName: 'Verma Insurance',
+      },
+      'hi',
+    );
+    expect(message).toContain('5 दिसंबर 2026');
+    expect(message).toContain('₹2,000.00');
+    expect(new URL(link.getAttribute('href')!).searchParams.get('text')).toBe(message);
+  });
+
+  it('keeps the renewal message for a cover whose premium is due on its end date', async () => {
+    renderWithQuery(<SendOnWhatsApp plan={plan} nextDueDate={plan.end_date} premium="12850.00" />);
+    const link = await screen.findByRole('link', { name: 'Send on WhatsApp to Kavya Rao (in Hindi)' });
+    expect(new URL(link.getAttribute('href')!).searchParams.get('text')).toBe(
+      'नमस्ते Kavya Rao जी, आपकी योजना HDFC-40213 & Co #2? 4 दिसंबर 2026 को समाप्त हो रही है। — Verma Insurance',
+    );
+  });
+
   it('shows no link for a number that is not an Indian mobile', async () => {
     renderWithQuery(<SendOnWhatsApp plan={{ ...plan, client_phone: '011 2345 6789' }} />);
     await waitFor(() => expect(fetch).toHaveBeenCalled());

@@ -4,6 +4,7 @@ import {
   renderWhatsAppMessage,
   telUrl,
   type WhatsAppTemplateKind,
+  whatsAppMessageKind,
   whatsAppMessageUrl,
 } from '@portal/contract';
 import { MessageCircle, Phone } from 'lucide-react';
@@ -30,7 +31,12 @@ const LINK =
   'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600';
 
 /** The message of the agency's template (the portal's own until it saves one) in the client's language. */
-export function useWhatsAppMessage(plan: WhatsAppPlan, kind: WhatsAppTemplateKind, date: string | null) {
+export function useWhatsAppMessage(
+  plan: WhatsAppPlan,
+  kind: WhatsAppTemplateKind,
+  date: string | null,
+  amount: string | null = plan.amount,
+) {
   const templates = useWhatsAppTemplates();
   const language = plan.client_language;
   const saved = templates.data?.find((t) => t.kind === kind && t.language === language)?.text;
@@ -44,7 +50,7 @@ export function useWhatsAppMessage(plan: WhatsAppPlan, kind: WhatsAppTemplateKin
       planName: plan.plan_name,
       planNumber: plan.plan_number,
       date,
-      amount: plan.amount,
+      amount,
       agencyName: currentClaims()?.agencyName ?? null,
     },
     language,
@@ -55,22 +61,38 @@ export function useWhatsAppMessage(plan: WhatsAppPlan, kind: WhatsAppTemplateKin
 /**
  * "Send on WhatsApp" (issue 27 item 5): a real link to wa.me with the message typed, opened in a new tab; the
  * click also records "contacted on WhatsApp" on the plan. Nothing is shown for a number that is no Indian mobile.
+ * A plan whose premium falls due apart from its end date (`nextDueDate`) gets the premium-due message with that
+ * date and the premium; otherwise the renewal message with the end date (decision 040).
  */
 export function SendOnWhatsApp({
   plan,
-  kind = 'renewal',
-  date = plan.end_date,
+  nextDueDate = null,
+  premium,
+  kind,
+  date,
   quiet = false,
   className,
 }: {
   plan: WhatsAppPlan;
+  /** The plan's next premium due date, where the screen has it. */
+  nextDueDate?: string | null;
+  /** What that premium (one instalment) costs; the plan's amount when not given. */
+  premium?: string | null;
+  /** The message and its date, when the screen chooses them itself. */
   kind?: WhatsAppTemplateKind;
   date?: string | null;
   /** Outlined, for a list of plans where it is one action of many rows (a client's record). */
   quiet?: boolean;
   className?: string;
 }) {
-  const { ready, url } = useWhatsAppMessage(plan, kind, date);
+  const chosen = whatsAppMessageKind({ nextDueDate, endDate: plan.end_date });
+  const messageKind = kind ?? chosen.kind;
+  const { ready, url } = useWhatsAppMessage(
+    plan,
+    messageKind,
+    date !== undefined ? date : chosen.date,
+    messageKind === 'premium_due' ? (premium ?? plan.amount) : plan.amount,
+  );
   const mark = useMarkContacted();
   if (!url) return null;
   const label = `Send on WhatsApp to ${plan.client_name}${plan.client_language === 'hi' ? ' (in Hindi)' : ''}`;
