@@ -73,7 +73,16 @@ export interface BuildOptions {
 }
 
 /** Query parameters whose values say nothing about a person: pages, cursors, buckets, kinds and service codes. */
-const LOGGED_QUERY_KEYS = new Set(['offset', 'limit', 'after', 'before', 'bucket', 'type', 'category', 'service']);
+const LOGGED_QUERY_KEYS = new Set([
+  'offset',
+  'limit',
+  'after',
+  'before',
+  'bucket',
+  'type',
+  'category',
+  'service',
+]);
 
 /**
  * A request address as logged: a bearer token in it is not kept, nor the value of any query parameter but the

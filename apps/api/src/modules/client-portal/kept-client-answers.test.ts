@@ -21,9 +21,12 @@ import {
   insurancePolicies,
   insuredMembers,
   investmentAccounts,
+  planFollowUps,
   premiumPayments,
   primaryClients,
   providers,
+  reminderSends,
+  renewalEvents,
   secondaryClients,
   services,
 } from '../../db/schema.ts';
@@ -313,6 +316,28 @@ describe('the kept plan answers', () => {
       paidOn: '2026-04-01',
       amount: '1000.00',
       receiptNumber: 'RCPT-1',
+    });
+    // The work-list's marks, reminders and follow-ups (decision 042).
+    await t.db
+      .insert(renewalEvents)
+      .values({ agencyId, planType: 'insurance', planId: policy, kind: 'contacted' });
+    await t.db.insert(planFollowUps).values({
+      agencyId,
+      planType: 'insurance',
+      planId: policy,
+      primaryClientId: me.primaryClientId,
+      nextDate: '2026-04-01',
+      note: 'Call again',
+    });
+    await t.db.insert(reminderSends).values({
+      agencyId,
+      dedupeKey: `reminder:${policy}:2026-04-01:7`,
+      kind: 'reminder',
+      planType: 'insurance',
+      planId: policy,
+      primaryClientId: me.primaryClientId,
+      offsetDays: 7,
+      endDate: '2026-04-01',
     });
     const writes = [
       () =>

@@ -13,50 +13,29 @@ import {
 
 // Follow-ups, lost marks and WhatsApp templates (issue 27): every function takes the agency first (conventions).
 
-/** The latest follow-up of each plan: its next date is the plan's next follow-up on the work-list. */
-export function latestFollowUps(db: Db, agencyId: string, planIds: string[]) {
-  if (planIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectDistinctOn([planFollowUps.planId], {
-      planId: planFollowUps.planId,
-      nextDate: planFollowUps.nextDate,
-    })
-    .from(planFollowUps)
-    .where(and(eq(planFollowUps.agencyId, agencyId), inArray(planFollowUps.planId, planIds)))
-    .orderBy(planFollowUps.planId, desc(planFollowUps.at), desc(planFollowUps.id));
-}
-
 /**
- * The agency's plans still active whose latest follow-up's next date is `today` or passed, soonest first, at most
- * `limit` of each kind (the owner's daily digest, decision 040).
+ * The agency's plans still active whose open follow-up (`follow_up_date`, decision 042) is `today` or passed,
+ * soonest first, at most `limit` of each kind, with the follow-up's note (the owner's daily digest, decision 040).
+ * A follow-up is open until a contact on or after its day, a payment or a renewal closes it. Read through the
+ * work-list's index: an open follow-up that is due puts the plan's work date on or before it.
  */
 export async function followUpsDue(db: Db, agencyId: string, today: string, limit: number) {
-  const latest = db
-    .selectDistinctOn([planFollowUps.planId], {
-      planId: planFollowUps.planId,
-      nextDate: planFollowUps.nextDate,
-      note: planFollowUps.note,
-    })
-    .from(planFollowUps)
-    .where(eq(planFollowUps.agencyId, agencyId))
-    .orderBy(planFollowUps.planId, desc(planFollowUps.at), desc(planFollowUps.id))
-    .as('latest');
   const rows = [];
   for (const type of ['insurance', 'investment'] as const) {
     const table = type === 'insurance' ? insurancePolicies : investmentAccounts;
     const number = type === 'insurance' ? insurancePolicies.policyNumber : investmentAccounts.accountNumber;
     const found = await db
       .select({
-        planId: latest.planId,
-        nextDate: latest.nextDate,
-        note: latest.note,
+        planId: table.id,
+        nextDate: sql<string>`${table.followUpDate}`,
+        note: sql<string>`(select f.note from ${planFollowUps} f where f.agency_id = ${agencyId}
+          and f.plan_id = ${table.id} order by f.at desc, f.id desc limit 1)`,
         planNumber: number,
         providerName: providers.providerName,
         clientFirst: primaryClients.firstName,
         clientLast: primaryClients.lastName,
       })
-      .from(latest)
-      .innerJoin(table, and(eq(table.id, latest.planId), eq(table.agencyId, agencyId)))
+      .from(table)
       .innerJoin(
         primaryClients,
         and(eq(primaryClients.id, table.primaryClientId), eq(primaryClients.agencyId, agencyId)),
@@ -64,13 +43,15 @@ export async function followUpsDue(db: Db, agencyId: string, today: string, limi
       .innerJoin(providers, and(eq(providers.id, table.providerId), eq(providers.agencyId, agencyId)))
       .where(
         and(
-          lte(latest.nextDate, today),
+          eq(table.agencyId, agencyId),
+          lte(table.workDate, today),
+          lte(table.followUpDate, today),
           eq(table.status, 'active'),
           isNull(table.deletedAt),
           isNull(primaryClients.deletedAt),
         ),
       )
-      .orderBy(asc(latest.nextDate), asc(latest.planId))
+      .orderBy(asc(table.followUpDate), asc(table.id))
       .limit(limit);
     rows.push(...found.map((r) => ({ ...r, planType: type })));
   }

@@ -182,14 +182,12 @@ export async function insertSends(db: Db, rows: NewSend[]): Promise<number> {
   return inserted;
 }
 
-/** A plan of the agency still active whose latest follow-up's next date is `today` or passed. */
+/** A plan of the agency still active whose open follow-up is `today` or passed (decision 042). */
 const followUpDue = (today: string) => {
-  const active = (table: PlanTable) =>
-    sql`exists (select 1 from ${table} p where p.agency_id = ${agencies.id} and p.id = l.plan_id
-      and p.status = 'active' and p.deleted_at is null)`;
-  return sql`exists (select 1 from (select distinct on (f.plan_id) f.plan_id, f.next_date
-      from ${planFollowUps} f where f.agency_id = ${agencies.id} order by f.plan_id, f.at desc, f.id desc) l
-    where l.next_date <= ${today}::date and (${active(insurancePolicies)} or ${active(investmentAccounts)}))`;
+  const due = (table: PlanTable) =>
+    sql`exists (select 1 from ${table} p where p.agency_id = ${agencies.id} and p.status = 'active'
+      and p.deleted_at is null and p.work_date <= ${today}::date and p.follow_up_date <= ${today}::date)`;
+  return sql`(${due(insurancePolicies)} or ${due(investmentAccounts)})`;
 };
 
 /**

@@ -597,8 +597,9 @@ describe('follow-ups in the owner’s daily digest (decision 040)', () => {
     const onTheDay = await addPolicy(t, a, ravi.id, 'life', { endDate: '2040-01-01' });
     const later = await addPolicy(t, a, ravi.id, 'life', { endDate: '2040-01-01' });
     const lapsed = await addPolicy(t, a, ravi.id, 'life', { endDate: '2040-01-01', status: 'lapsed' });
-    const followUp = async (planId: string, clientId: string, nextDate: string, note: string, at: string) =>
-      t.db.insert(planFollowUps).values({
+    // As "Add follow-up" writes one: the follow-up, and the plan's open follow-up date (decision 042).
+    const followUp = async (planId: string, clientId: string, nextDate: string, note: string, at: string) => {
+      await t.db.insert(planFollowUps).values({
         agencyId: a.agency.agencyId,
         planType: 'insurance',
         planId,
@@ -607,6 +608,11 @@ describe('follow-ups in the owner’s daily digest (decision 040)', () => {
         note,
         at: new Date(at),
       });
+      await t.db
+        .update(insurancePolicies)
+        .set({ followUpDate: nextDate })
+        .where(eq(insurancePolicies.id, planId));
+    };
     await followUp(late.id, asha.id, '2031-02-08', 'Pay after salary on the 7th', '2031-02-01T10:00:00Z');
     await followUp(onTheDay.id, ravi.id, '2031-02-01', 'Call in the evening', '2031-01-20T10:00:00Z');
     await followUp(onTheDay.id, ravi.id, today, 'Wants the premium receipt first', '2031-02-02T10:00:00Z');

@@ -158,7 +158,11 @@ export function RenewalCard({
         <p className="text-sm text-slate-500">Nothing done yet.</p>
       )}
       <div className="flex flex-wrap gap-2">
-        <SendOnWhatsApp plan={item} />
+        <SendOnWhatsApp
+          plan={item}
+          nextDueDate={item.premium.next_due_date}
+          premium={item.premium.instalment_amount}
+        />
         <Button variant="secondary" onClick={onContacted}>
           Contacted
         </Button>
