@@ -1,4 +1,4 @@
-import type { ReminderSend, RenewalEvent } from '@portal/contract';
+import type { ReminderSend } from '@portal/contract';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
