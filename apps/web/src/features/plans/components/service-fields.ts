@@ -48,7 +48,6 @@ const coverMode: SubtypeInput = {
   kind: 'select',
   options: PREMIUM_MODES,
   optional: true,
-  hint: 'How often the premium is paid (Yearly if not chosen). The renewal is still due on the end date.',
 };
 
 // The lists live in the contract, the one home the book's spreadsheet format reads them from too (issue 26).
