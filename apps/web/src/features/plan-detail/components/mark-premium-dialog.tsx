@@ -193,7 +193,7 @@ export function MarkPremiumDialog({
             {(
               [
                 ['count', 'A number of instalments'],
-                ['date', 'Paid up to a due date'],
+                ['date', 'Up to a due date'],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="inline-flex min-h-8 items-center gap-2">

@@ -150,7 +150,7 @@ describe('the Premium card', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Mark premium paid' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('radio', { name: 'Paid up to a due date' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Up to a due date' }));
     const upTo = within(dialog).getByLabelText('Paid up to');
     await user.selectOptions(upTo, '2026-05-31');
     expect(
