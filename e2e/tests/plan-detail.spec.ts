@@ -172,10 +172,10 @@ test('the owner views, downloads and replaces a plan’s PDF, edits a field and 
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, `Plan ${number} updated.`);
   await expect(form).toBeHidden();
-  await expect(page.getByText('₹31,250.50')).toBeVisible();
+  await expect(planInformation.getByText('₹31,250.50')).toBeVisible();
   await expect(page.getByText('31 Mar 2045')).toBeVisible();
   await page.reload();
-  await expect(page.getByText('₹31,250.50')).toBeVisible();
+  await expect(planInformation.getByText('₹31,250.50')).toBeVisible();
 
   // Delete the other plan, confirmed, and land back on the client.
   await page.goto(`/dashboard/users/${clientId}`);

@@ -228,12 +228,24 @@ export const apiPaths = {
   // Premium dues (issue 27, decision 038): a plan's payments and "Mark premium paid".
   planPremiums: { method: 'GET', path: '/api/plans/:id/premiums', access: WORKSPACE, owns: 'plan' },
   markPremiumPaid: { method: 'POST', path: '/api/plans/:id/premiums', access: WORKSPACE, owns: 'plan' },
+  // A payment's receipt PDF (decision 041), in the workspace and in the client's area.
+  planPremiumReceipt: {
+    method: 'GET',
+    path: '/api/plans/:id/premiums/:paymentId/receipt',
+    access: WORKSPACE,
+    owns: 'plan',
+  },
   // The agency client's own area (issue 6): always the signed-in client's data.
   clientSummary: { method: 'GET', path: '/api/agency-user/client/dashboard/summary', access: ['AC'] },
   clientProfile: { method: 'GET', path: '/api/agency-user/client/profile', access: ['AC'] },
   clientAgency: { method: 'GET', path: '/api/agency-user/client/my-agency-details', access: ['AC'] },
   clientPlans: { method: 'GET', path: '/api/agency-user/client/my-plans', access: ['AC'] },
   clientPlanDetails: { method: 'GET', path: '/api/agency-user/client/plans/:id/details', access: ['AC'] },
+  clientPremiumReceipt: {
+    method: 'GET',
+    path: '/api/agency-user/client/plans/:id/premiums/:paymentId/receipt',
+    access: ['AC'],
+  },
   clientPolicyDocument: {
     method: 'GET',
     path: '/api/agency-user/policies/:policyId/document',

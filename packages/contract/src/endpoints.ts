@@ -79,7 +79,11 @@ import {
   WorkspacePlanDetailResponseSchema,
   WorkspacePlanUpdateResponseSchema,
 } from './plans.ts';
-import { MarkPremiumPaidResponseSchema, PlanPremiumsResponseSchema } from './premium-dues.ts';
+import {
+  MarkPremiumPaidResponseSchema,
+  PlanPremiumsResponseSchema,
+  PremiumReceiptParamsSchema,
+} from './premium-dues.ts';
 import { AgencyProfileResponseSchema, AgencyProfileUpdateSchema } from './profile.ts';
 import {
   BankDetailsResponseSchema,
@@ -683,6 +687,16 @@ export const endpoints = {
     response: MarkPremiumPaidResponseSchema,
     status: 200,
   },
+  planPremiumReceipt: {
+    ...apiPaths.planPremiumReceipt,
+    summary:
+      "A premium payment's receipt PDF, streamed and saved as its receipt number (each download is audited)",
+    tag: 'plans',
+    params: PremiumReceiptParamsSchema,
+    response: BinaryResponseSchema,
+    produces: PDF_TYPE,
+    status: 200,
+  },
   deleteClientPlan: {
     ...apiPaths.deleteClientPlan,
     summary: 'Remove a client plan, policy or account id (hidden and kept; its PDF stays for the record)',
@@ -754,6 +768,15 @@ export const endpoints = {
     tag: 'client-portal',
     params: IdParamsSchema,
     response: PlanDetailSchema,
+    status: 200,
+  },
+  clientPremiumReceipt: {
+    ...apiPaths.clientPremiumReceipt,
+    summary: "The receipt PDF of a premium paid on one of the client's plans, streamed (audited)",
+    tag: 'client-portal',
+    params: PremiumReceiptParamsSchema,
+    response: BinaryResponseSchema,
+    produces: PDF_TYPE,
     status: 200,
   },
   clientPolicyDocument: {

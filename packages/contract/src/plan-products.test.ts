@@ -59,6 +59,35 @@ describe('motor', () => {
   });
 });
 
+describe('the premium mode of a renewing cover (decision 041)', () => {
+  it('takes one of the premium modes as typed, and stores none when blank', () => {
+    expect(SubtypeFieldsSchemas.motor.parse({ rc_number: 'KA01AA0001', term: 1, mode: 'monthly' })).toEqual({
+      rc_number: 'KA01AA0001',
+      term: 1,
+      mode: 'Monthly',
+    });
+    const travel = SubtypeFieldsSchemas.travel.parse({
+      insurance_company_name: 'Tata AIG',
+      trip_type: 'Single Trip',
+      destination: 'Singapore',
+      duration: 10,
+      term: 1,
+      mode: '',
+    });
+    expect(travel).not.toHaveProperty('mode');
+    expect(
+      SubtypeFieldsSchemas.home.parse({ insurance_company_name: 'HDFC Ergo', term: 1, mode: 'HLY' }).mode,
+    ).toBe('Half-yearly');
+  });
+
+  it('names the field of a mode it cannot read', () => {
+    const result = SubtypeFieldsSchemas.motor.safeParse({ rc_number: 'KA01AA0001', term: 1, mode: 'weekly' });
+    expect(messages(result)).toEqual({
+      mode: 'Premium Mode must be one of Yearly, Half-yearly, Quarterly, Monthly, Single premium.',
+    });
+  });
+});
+
 describe('home', () => {
   it('takes the building and contents sums insured as money', () => {
     expect(
@@ -223,6 +252,7 @@ describe('the new fields on a plan’s details', () => {
       'idv',
       'ncb_percent',
       'term',
+      'mode',
     ]);
     expect(planFieldLabel('rc_number', 'insurance')).toBe('Registration (RC) Number');
     expect(planChoiceText('policy_type', 'own_damage')).toBe('Own Damage');

@@ -151,10 +151,10 @@ export const PLAN_FIELD_LABELS: Record<PlanFieldKey, string> = {
 /** Per service, its fields in the order a reader expects them. */
 export const PLAN_FIELD_ORDER: Record<PlanServiceCode, readonly PlanFieldKey[]> = {
   life: ['plan_name', 'sum_assured', 'mode', 'term', 'ppt'],
-  health: ['plan_name', 'cover_type', 'sum_assured', 'term'],
-  motor: ['vehicle_make', 'vehicle_model', 'rc_number', 'policy_type', 'idv', 'ncb_percent', 'term'],
-  travel: ['insurance_company_name', 'trip_type', 'destination', 'duration', 'term'],
-  home: ['insurance_company_name', 'building_sum_insured', 'contents_sum_insured', 'term'],
+  health: ['plan_name', 'cover_type', 'sum_assured', 'term', 'mode'],
+  motor: ['vehicle_make', 'vehicle_model', 'rc_number', 'policy_type', 'idv', 'ncb_percent', 'term', 'mode'],
+  travel: ['insurance_company_name', 'trip_type', 'destination', 'duration', 'term', 'mode'],
+  home: ['insurance_company_name', 'building_sum_insured', 'contents_sum_insured', 'term', 'mode'],
   mutual_funds: [
     'fund',
     'scheme',

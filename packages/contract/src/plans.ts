@@ -22,7 +22,9 @@ import {
   postOfficeSchemeField,
   withoutBlanks,
 } from './plan-products.ts';
+import { PREMIUM_MODES } from './plan-vocabulary.ts';
 import { PremiumDuesSchema } from './premium-dues.ts';
+import { readPremiumMode } from './premium-schedule.ts';
 import { isCalendarDate } from './providers.ts';
 
 export { moneyField, plainAmount } from './amounts.ts';
@@ -46,6 +48,18 @@ export function categoryOfService(code: PlanServiceCode): 'insurance' | 'investm
 
 const term = wholeNumber('Term', 'years', 1, 100);
 
+const premiumModeMessage = `Premium Mode must be one of ${PREMIUM_MODES.join(', ')}.`;
+/**
+ * Health, motor, travel and home may say how their premium is paid (decision 041): optional, one of PREMIUM_MODES
+ * as agencies type it ('monthly', 'HLY'); it sets the premium per year, the due date stays the end date.
+ */
+const renewingCoverMode = optionalField(
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (readPremiumMode(v) ?? v) : v),
+    z.enum(PREMIUM_MODES, { error: premiumModeMessage }),
+  ),
+);
+
 const InsuredMemberInputSchema = z.object(
   {
     insured_member_name: requiredText('Insured Member Name', 100),
@@ -66,34 +80,42 @@ export const SubtypeFieldsSchemas = {
     term,
     ppt: wholeNumber('PPT', 'years', 1, 100),
   }),
-  health: z.object({
-    cover_type: requiredText('Cover Type', 40),
-    sum_assured: moneyField('Sum Assured'),
-    plan_name: requiredText('Plan Name', 120),
-    term,
-    insured_members: z
-      .array(InsuredMemberInputSchema, { error: 'Insured Members must be a list of the people covered.' })
-      .min(1, { error: 'Insured Members must name at least one person covered.' })
-      .max(20, { error: 'Insured Members may name at most 20 people.' }),
-  }),
+  health: z
+    .object({
+      cover_type: requiredText('Cover Type', 40),
+      sum_assured: moneyField('Sum Assured'),
+      plan_name: requiredText('Plan Name', 120),
+      term,
+      mode: renewingCoverMode,
+      insured_members: z
+        .array(InsuredMemberInputSchema, { error: 'Insured Members must be a list of the people covered.' })
+        .min(1, { error: 'Insured Members must name at least one person covered.' })
+        .max(20, { error: 'Insured Members may name at most 20 people.' }),
+    })
+    .transform(withoutBlanks),
   motor: z
     .object({
       rc_number: requiredText('Registration (RC) Number', 20).transform((v) => v.toUpperCase()),
       term,
+      mode: renewingCoverMode,
       ...MOTOR_EXTRA_FIELDS,
     })
     .transform(withoutBlanks),
-  travel: z.object({
-    insurance_company_name: requiredText('Insurance Company Name', 120),
-    trip_type: requiredText('Trip Type', 40),
-    destination: requiredText('Destination', 120),
-    duration: wholeNumber('Duration', 'days', 1, 730),
-    term,
-  }),
+  travel: z
+    .object({
+      insurance_company_name: requiredText('Insurance Company Name', 120),
+      trip_type: requiredText('Trip Type', 40),
+      destination: requiredText('Destination', 120),
+      duration: wholeNumber('Duration', 'days', 1, 730),
+      term,
+      mode: renewingCoverMode,
+    })
+    .transform(withoutBlanks),
   home: z
     .object({
       insurance_company_name: requiredText('Insurance Company Name', 120),
       term,
+      mode: renewingCoverMode,
       ...HOME_EXTRA_FIELDS,
     })
     .transform(withoutBlanks),

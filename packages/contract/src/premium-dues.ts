@@ -103,3 +103,18 @@ export const MarkPremiumPaidFieldsSchema = z
     path: ['up_to'],
   });
 export type MarkPremiumPaidFields = z.input<typeof MarkPremiumPaidFieldsSchema>;
+
+/** A payment's receipt PDF (decision 041): the plan's id and the payment's. */
+export const PremiumReceiptParamsSchema = z.object({
+  id: z.uuid({ error: 'The id must be a valid identifier.' }),
+  paymentId: z.uuid({ error: 'The payment id must be a valid identifier.' }),
+});
+
+/** Where a payment's receipt PDF is downloaded from, in the workspace and in the client area. */
+export const premiumReceiptPath = (area: 'workspace' | 'client', planId: string, paymentId: string) =>
+  area === 'workspace'
+    ? `/api/plans/${planId}/premiums/${paymentId}/receipt`
+    : `/api/agency-user/client/plans/${planId}/premiums/${paymentId}/receipt`;
+
+/** A payment without a receipt PDF, or one no longer readable. */
+export const RECEIPT_MISSING = 'No receipt PDF is kept for this payment.';

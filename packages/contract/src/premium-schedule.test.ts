@@ -10,6 +10,7 @@ import {
   type PlanForSchedule,
   planPremiumMode,
   premiumDueApart,
+  premiumDuesOf,
   premiumModeOf,
   premiumStanding,
   scheduleOf,
@@ -151,6 +152,24 @@ describe('the schedule of a plan', () => {
         subtypeFields: { pran: '110000000001' },
       }),
     ).toBe('Single premium');
+  });
+
+  it('reads a renewing cover’s own mode for its premium per year, still due at its end date (decision 041)', () => {
+    const plan = {
+      category: 'insurance' as const,
+      serviceCode: 'health',
+      startDate: '2026-03-12',
+      endDate: '2027-03-11',
+      subtypeFields: { mode: 'Monthly' },
+    };
+    const s = scheduleOf(plan);
+    expect(s.kind).toBe('renewal');
+    expect(s.mode).toBe('Monthly');
+    expect(initialNextDue(s, '2026-04-01')).toBe('2027-03-11');
+    expect(
+      premiumDuesOf({ ...plan, nextDueDate: '2027-03-11', money: '1500.00' }, '2026-04-01'),
+    ).toMatchObject({ premium_mode: 'Monthly', annual_premium: '18000.00', next_due_date: '2027-03-11' });
+    expect(planPremiumMode({ ...plan, subtypeFields: {} })).toBe('Yearly');
   });
 
   it('takes a SIP on its day 31 as the last day of February, open-ended', () => {

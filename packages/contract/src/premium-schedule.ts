@@ -46,13 +46,20 @@ const MODE_WORDS: Record<string, PremiumMode> = {
   onetime: 'Single premium',
 };
 
-/** A stored mode as one of PREMIUM_MODES ('half yearly', 'Monthly (ECS)' → …); text it cannot read is Yearly. */
-export function premiumModeOf(text: string | null | undefined): PremiumMode {
-  const key = (text ?? '')
+const modeKey = (text: string | null | undefined) =>
+  (text ?? '')
     .toLowerCase()
     .replace(/\(.*\)/g, '')
     .replace(/[^a-z]/g, '');
-  return MODE_WORDS[key] ?? 'Yearly';
+
+/** A stored mode as one of PREMIUM_MODES ('half yearly', 'Monthly (ECS)' → …); text it cannot read is Yearly. */
+export function premiumModeOf(text: string | null | undefined): PremiumMode {
+  return MODE_WORDS[modeKey(text)] ?? 'Yearly';
+}
+
+/** A typed mode as one of PREMIUM_MODES, or null when it names none (the form's choice of a non-life mode). */
+export function readPremiumMode(text: string): PremiumMode | null {
+  return MODE_WORDS[modeKey(text)] ?? null;
 }
 
 const toPaise = (amount: string): bigint => {
@@ -157,14 +164,15 @@ const wholeYears = (v: unknown): number | null => {
 export const isRecurringDeposit = (schemeName: unknown): boolean =>
   typeof schemeName === 'string' && postOfficeScheme(schemeName)?.code === 'RD';
 
-/** The plan's premium mode: life's own `mode`; other insurance Yearly; an RD or a SIP Monthly; else single. */
+/**
+ * The plan's premium mode: a policy's own `mode` (life's is required; health, motor, travel and home may give one,
+ * Yearly without it, decision 041); an RD or a SIP Monthly; any other investment single.
+ */
 export function planPremiumMode(
   plan: Pick<PlanForSchedule, 'category' | 'serviceCode' | 'subtypeFields'>,
 ): PremiumMode {
   const f = plan.subtypeFields;
-  if (plan.category === 'insurance') {
-    return plan.serviceCode === 'life' ? premiumModeOf(f.mode as string | undefined) : 'Yearly';
-  }
+  if (plan.category === 'insurance') return premiumModeOf(f.mode as string | undefined);
   if (plan.serviceCode === 'postoffice' && isRecurringDeposit(f.scheme_name)) return 'Monthly';
   if (plan.serviceCode === 'mutual_funds' && f.investment_mode === 'sip' && wholeYears(f.sip_day))
     return 'Monthly';

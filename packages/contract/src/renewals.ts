@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './admin.ts';
+import { moneyField } from './amounts.ts';
 import { NotificationLanguageSchema } from './clients.ts';
 import { PremiumDuesSchema } from './premium-dues.ts';
 import { ServiceCategorySchema } from './providers.ts';
@@ -160,6 +161,16 @@ export const RenewalEventSchema = z.object({
   previous_end_date: dateSchema.nullable(),
   new_end_date: dateSchema.nullable(),
   document_attached: z.boolean(),
+  /**
+   * For `renewed` (decision 041): the term's premium, policy number and insurer before and after, each pair only
+   * when the renewal changed it (both null otherwise).
+   */
+  previous_premium: moneySchema.nullable(),
+  new_premium: moneySchema.nullable(),
+  previous_policy_number: z.string().nullable(),
+  new_policy_number: z.string().nullable(),
+  previous_provider: z.string().nullable(),
+  new_provider: z.string().nullable(),
   /** For `contacted`: how, when the portal knows (a WhatsApp message sent from its button). */
   channel: ContactChannelSchema.nullable(),
   by: z.string().nullable(),
@@ -255,8 +266,40 @@ export const MarkContactedSchema = RenewalNoteSchema.extend({
 });
 export type MarkContactedInput = z.input<typeof MarkContactedSchema>;
 
-/** The multipart form of "mark renewed": `new_end_date`, optional `note`, optional `document` (PDF). */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** A renewal's new policy number already held by another plan of the same insurer (decision 041). */
+export const duplicatePolicyMessage = (policyNumber: string, provider: string) =>
+  `Policy Number ${policyNumber} is already recorded with ${provider} for another plan.`;
+
+/** An investment renews on its own account: the new term's fields are a policy's (decision 041). */
+export const RENEWAL_TERMS_INSURANCE_ONLY =
+  'A new premium, policy number or insurer can be given only when renewing an insurance policy.';
+
+/**
+ * The multipart form of "mark renewed": `new_end_date`, optional `note`, optional `document` (PDF), and for a
+ * policy the new term's optional `new_premium` (rupees as typed, "13,500"), `new_policy_number` and
+ * `new_provider_id` (an insurer of the agency for the plan's service).
+ */
 export const MarkRenewedFieldsSchema = z.object({
+  new_premium: z.preprocess(
+    blankToUndefined,
+    moneyField('New Premium')
+      .refine((v) => v !== '0.00', { error: 'New Premium must be more than 0.' })
+      .optional(),
+  ),
+  new_policy_number: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'New Policy Number must be text.' })
+      .trim()
+      .max(60, { error: 'New Policy Number must be at most 60 characters.' })
+      .optional(),
+  ),
+  new_provider_id: z.preprocess(
+    blankToUndefined,
+    z.uuid({ error: 'New Insurer must be one of your agency’s insurance companies.' }).optional(),
+  ),
   new_end_date: z
     .string({ error: 'New end date is required.' })
     .trim()

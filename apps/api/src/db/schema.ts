@@ -705,6 +705,16 @@ export const renewalEvents = pgTable(
     previousEndDate: date('previous_end_date', { mode: 'string' }),
     newEndDate: date('new_end_date', { mode: 'string' }),
     documentId: uuid('document_id').references(() => documents.id),
+    /**
+     * For `renewed` (decision 041): the term's premium, policy number and insurer before and after the renewal,
+     * each pair set only when the renewal changed it; the plan row holds the new ones.
+     */
+    previousPremium: numeric('previous_premium', { precision: 14, scale: 2 }),
+    newPremium: numeric('new_premium', { precision: 14, scale: 2 }),
+    previousPolicyNumber: text('previous_policy_number'),
+    newPolicyNumber: text('new_policy_number'),
+    previousProviderId: uuid('previous_provider_id').references(() => providers.id),
+    newProviderId: uuid('new_provider_id').references(() => providers.id),
     /** For `contacted`: call or whatsapp when the portal knows how (issue 27 item 5); null before it asked. */
     channel: text('channel', { enum: ['call', 'whatsapp'] }),
     actorUserId: uuid('actor_user_id').references(() => users.id),

@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { PremiumPayment } from '@portal/contract';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { premiumPayments, reminderSends, users } from '../db/schema.ts';
+import type { DocumentFile, DocumentStore } from './documents.ts';
 
 // A plan's premiums paid (issue 27, decision 038), newest first: read by the workspace's plan (modules/premiums)
 // and the client's own plan details (modules/client-portal). `withRecorder` names who recorded each; the client
@@ -65,3 +67,35 @@ export async function cancelPremiumReminders(
       ),
     );
 }
+
+/**
+ * The receipt PDF of one payment of a plan (decision 041), as a stream of decrypted chunks: the payment must be
+ * the plan's and the agency's, its receipt a PDF whose file is there at its length. Null when there is none to
+ * serve; the caller has already checked the plan is the caller's to see, and writes the audit entry.
+ */
+export async function openReceipt(
+  db: Db,
+  documents: DocumentStore,
+  agencyId: string,
+  planId: string,
+  paymentId: string,
+): Promise<{ file: DocumentFile; stream: Readable; receiptNumber: string } | null> {
+  const [payment] = await db
+    .select({ documentId: premiumPayments.receiptDocumentId, receiptNumber: premiumPayments.receiptNumber })
+    .from(premiumPayments)
+    .where(
+      and(
+        eq(premiumPayments.agencyId, agencyId),
+        eq(premiumPayments.planId, planId),
+        eq(premiumPayments.id, paymentId),
+      ),
+    );
+  if (!payment?.documentId) return null;
+  const file = await documents.find(db, agencyId, payment.documentId);
+  if (file?.mimeType !== 'application/pdf') return null;
+  const stream = await documents.stream(file);
+  return stream ? { file, stream, receiptNumber: payment.receiptNumber } : null;
+}
+
+/** The name a receipt is saved under: its receipt number, in characters every file system takes. */
+export const receiptFileName = (receiptNumber: string) => `receipt-${receiptNumber}`;

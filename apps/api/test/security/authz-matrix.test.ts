@@ -304,6 +304,23 @@ async function createPlans(side: Side, ao: Caller, primaryId: string) {
   return { policy: data.insurance[0]!.plan_id, account: data.investment[0]!.plan_id };
 }
 
+/** A policy's payment with a receipt PDF, for the receipt downloads (decision 041): the payment's id. */
+const receiptOf = new Map<string, string>();
+
+async function createReceipt(side: Side, ao: Caller, policyId: string) {
+  const res = await send(
+    ao,
+    form('POST', `/api/plans/${policyId}/premiums`, [
+      { name: 'paid_on', value: todayInIndia() },
+      { name: 'amount', value: '24500' },
+      { name: 'receipt_number', value: canary(side) },
+      pdfPart('receipt', side),
+    ]),
+  );
+  if (res.statusCode !== 200) throw new Error(`${side}'s premium paid: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { payments: Array<{ id: string }> } }).data.payments[0]!.id;
+}
+
 async function createOutbox(side: Side) {
   const c = canary(side);
   const [row] = await t.db
@@ -454,6 +471,7 @@ async function seedSide(side: Side) {
     ids.secondary.push(await asClient(slot + 1, () => createSecondary(side, ao, primary.id)));
     const plans = await asClient(slot + 1, () => createPlans(side, ao, primary.id));
     ids.policy.push(plans.policy);
+    receiptOf.set(plans.policy, await asClient(slot + 1, () => createReceipt(side, ao, plans.policy)));
     ids.account.push(plans.account);
   }
   w.clients = clients as [Caller, Caller];
@@ -587,7 +605,8 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
   const url = endpoint.path
     .replace(':serviceId', LIFE)
     .replace(':kind', 'aadhaar')
-    .replace(/:(id|policyId|accountId)/, cell.objectId);
+    .replace(/:(id|policyId|accountId)/, cell.objectId)
+    .replace(':paymentId', receiptOf.get(cell.objectId) ?? randomUUID());
   const m = endpoint.method;
   const own = worlds[side];
   switch (name) {

@@ -163,6 +163,9 @@ export const permissions = {
   // Premium dues (issue 27): a plan's payments, and marking a premium paid.
   planPremiums: { object: 'policy', ok: 200, allow: WORKSPACE },
   markPremiumPaid: { object: 'policy', ok: 200, allow: WORKSPACE },
+  // A payment's receipt PDF (decision 041): the path names the plan and its payment (the matrix's payment of
+  // each policy, with a receipt); the client's own plans only.
+  planPremiumReceipt: { object: 'policy', ok: 200, allow: WORKSPACE },
 
   clientSummary: { object: 'none', ok: 200, allow: AC },
   clientProfile: { object: 'none', ok: 200, allow: AC },
@@ -170,6 +173,7 @@ export const permissions = {
   clientPlans: { object: 'none', ok: 200, allow: AC },
   clientPlanDetails: { object: 'policy', ok: 200, allow: AC },
   clientPolicyDocument: { object: 'policy', ok: 200, allow: AC },
+  clientPremiumReceipt: { object: 'policy', ok: 200, allow: AC },
   clientInvestmentDocument: { object: 'account', ok: 200, allow: AC },
   clientSecondaryClients: { object: 'none', ok: 200, allow: AC },
   clientSecondaryClient: { object: 'secondary', ok: 200, allow: AC },

@@ -476,6 +476,15 @@ describe('downloads', () => {
     await post('POST', `/api/secondary-clients/${w.memberId}/documents/pan`, [
       { name: 'file', filename: 'pan.pdf', type: 'application/pdf', bytes: pdfOf('pan') },
     ]);
+    // A premium paid with its receipt (decision 041), downloaded by the workspace and by the client.
+    const paid = await post('POST', `/api/plans/${w.lifePlan}/premiums`, [
+      { name: 'paid_on', value: '2025-04-01' },
+      { name: 'amount', value: '24500' },
+      { name: 'receipt_number', value: 'RCPT-DL' },
+      { name: 'receipt', filename: 'receipt.pdf', type: 'application/pdf', bytes: pdfOf('receipt') },
+    ]);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const paymentId = paid.json<{ data: { payments: Array<{ id: string }> } }>().data.payments[0]!.id;
     const calls: Array<[keyof typeof endpoints, string, string]> = [
       ['providerLogo', `/api/plans/${w.providerId}/logo`, w.token],
       ['agencyLogo', '/api/agencies/profile/logo', w.token],
@@ -485,6 +494,12 @@ describe('downloads', () => {
       ['clientPolicyDocument', `/api/agency-user/policies/${w.lifePlan}/document`, w.acToken],
       ['clientInvestmentDocument', `/api/agency-user/investments/${w.mfPlan}/document`, w.acToken],
       ['clientSecondaryDocument', `/api/agency-user/secondary-client/${w.memberId}/documents/pan`, w.acToken],
+      ['planPremiumReceipt', `/api/plans/${w.lifePlan}/premiums/${paymentId}/receipt`, w.token],
+      [
+        'clientPremiumReceipt',
+        `/api/agency-user/client/plans/${w.lifePlan}/premiums/${paymentId}/receipt`,
+        w.acToken,
+      ],
       // The agency's book (issue 26, decision 035): the whole book in one file, private as any document.
       ['exportBookXlsx', '/api/exports/book.xlsx', w.token],
       ['exportBookCsv', '/api/exports/book.csv?sheet=plans', w.token],

@@ -10,6 +10,7 @@ import {
   type PlanType,
   planStatus,
   premiumDuesOf,
+  RECEIPT_MISSING,
 } from '@portal/contract';
 import { writeAudit } from '../../lib/audit.ts';
 import { DecryptionError } from '../../lib/crypto.ts';
@@ -18,7 +19,7 @@ import type { DocumentFile, StoredDocument } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AnswerCache } from '../../lib/kept-answers.ts';
 import { fullName } from '../../lib/names.ts';
-import { paymentsOfPlan } from '../../lib/premium-payments.ts';
+import { openReceipt, paymentsOfPlan, receiptFileName } from '../../lib/premium-payments.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import * as repo from './client-portal.repository.ts';
 import type { ClientPortalDeps } from './client-portal.service.ts';
@@ -238,4 +239,48 @@ export async function planDocument(
   ]);
   if (doc?.mime !== 'application/pdf') throw new AppError('NOT_FOUND', MSG.documentMissing);
   return { bytes: doc.bytes, filename: target.filename };
+}
+
+/**
+ * The receipt PDF of a premium paid on one of the signed-in client's own plans (decision 041), streamed and
+ * decrypted; another client's plan is answered as no plan. Audited as every download of the client area is.
+ */
+export async function premiumReceipt(
+  deps: ClientPortalDeps,
+  subject: TokenSubject,
+  planId: string,
+  paymentId: string,
+  ip: string,
+) {
+  const own = await ownClient(deps.db, subject);
+  const { kind, row } = await findEitherPlan(deps, own, planId);
+  const receipt = await openReceipt(deps.db, deps.documents, own.agencyId, row.plan.id, paymentId);
+  if (!receipt) throw new AppError('NOT_FOUND', RECEIPT_MISSING);
+  try {
+    await writeAudit(deps.db, {
+      actorUserId: subject.userId,
+      actorRole: 'AC',
+      agencyId: own.agencyId,
+      action: 'document.download',
+      targetType: kind === 'insurance' ? 'insurance_policy' : 'investment_account',
+      targetId: row.plan.id,
+      clientId: own.primaryClientId,
+      detail: {
+        document_id: receipt.file.id,
+        kind: 'premium_receipt',
+        payment_id: paymentId,
+        primary_client_id: own.primaryClientId,
+      },
+      ip,
+    });
+  } catch (err) {
+    receipt.stream.destroy();
+    throw err;
+  }
+  return {
+    mime: receipt.file.mimeType,
+    size: receipt.file.sizeBytes,
+    stream: receipt.stream,
+    name: receiptFileName(receipt.receiptNumber),
+  };
 }

@@ -12,7 +12,7 @@ import {
   secondaryClientDocument,
   secondaryClientDocuments,
 } from './client-family.service.ts';
-import { myPlans, planDetails, planDocument } from './client-plans.service.ts';
+import { myPlans, planDetails, planDocument, premiumReceipt } from './client-plans.service.ts';
 import {
   type ClientPortalDeps,
   clientAgency,
@@ -70,6 +70,10 @@ export function clientPortalRoutes(
   addRoute(app, endpoints.clientInvestmentDocument, async ({ req, reply, params }) =>
     sendPdf(reply, await planDocument(deps, caller(req), 'investment', params.accountId, req.ip)),
   );
+  addRoute(app, endpoints.clientPremiumReceipt, async ({ req, reply, params }) => {
+    const receipt = await premiumReceipt(deps, caller(req), params.id, params.paymentId, req.ip);
+    return sendDocumentStream(reply, receipt, receipt.stream, receipt.name);
+  });
   addRoute(app, endpoints.clientSecondaryClients, ({ req }) => secondaryClientList(deps, caller(req)));
   addRoute(app, endpoints.clientSecondaryClient, ({ req, params }) =>
     secondaryClientDetail(deps, caller(req), params.id, today()),

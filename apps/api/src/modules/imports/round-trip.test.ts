@@ -54,6 +54,7 @@ const FIELDS: Record<PlanServiceCode, Array<Record<string, unknown>>> = {
       cover_type: 'Family Floater',
       sum_assured: '500000',
       term: 1,
+      mode: 'Monthly',
       insured_members: [
         {
           insured_member_name: 'Meera Iyer',
@@ -79,6 +80,7 @@ const FIELDS: Record<PlanServiceCode, Array<Record<string, unknown>>> = {
       idv: '450000',
       ncb_percent: 25,
       term: 1,
+      mode: 'Yearly',
     },
   ],
   travel: [
@@ -88,6 +90,7 @@ const FIELDS: Record<PlanServiceCode, Array<Record<string, unknown>>> = {
       destination: 'Singapore',
       duration: 10,
       term: 1,
+      mode: 'Single premium',
     },
   ],
   home: [
@@ -96,6 +99,7 @@ const FIELDS: Record<PlanServiceCode, Array<Record<string, unknown>>> = {
       building_sum_insured: '5000000',
       contents_sum_insured: '800000',
       term: 5,
+      mode: 'Yearly',
     },
   ],
   // A SIP and a lump sum: a fund takes one or the other's fields, never both.

@@ -151,6 +151,7 @@ const planExamples: Record<PlanServiceCode, BookRow> = {
       cover_type: 'Family Floater',
       sum_assured: '500000',
       term: 1,
+      mode: 'Yearly',
       insured_members: `Ravi Sharma | Self | 15/08/1980\n${SUNITA} | Spouse | 20/05/1983\n${AARAV} | Son | 02/11/2012`,
     }),
   },
@@ -170,6 +171,7 @@ const planExamples: Record<PlanServiceCode, BookRow> = {
       idv: '650000',
       ncb_percent: '20',
       term: 1,
+      mode: 'Yearly',
     }),
   },
   travel: {
@@ -185,6 +187,7 @@ const planExamples: Record<PlanServiceCode, BookRow> = {
       destination: 'Singapore',
       duration: 21,
       term: 1,
+      mode: 'Single premium',
     }),
     'nominee.full_name': 'Meera Nair',
     'nominee.relation': 'Daughter',
@@ -201,6 +204,7 @@ const planExamples: Record<PlanServiceCode, BookRow> = {
       building_sum_insured: '5000000',
       contents_sum_insured: '800000',
       term: 1,
+      mode: 'Yearly',
     }),
   },
   mutual_funds: {

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { todayInIndia } from '../../lib/dates.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute } from '../../lib/route.ts';
+import { sendDocumentStream } from '../../lib/send-file.ts';
 import { caller } from '../../plugins/access.ts';
-import { markPremiumPaid, type PremiumsDeps, planPremiums } from './premiums.service.ts';
+import { markPremiumPaid, type PremiumsDeps, planPremiums, premiumReceipt } from './premiums.service.ts';
 
 export function premiumsRoutes(app: FastifyInstance, deps: PremiumsDeps & { today?: () => string }): void {
   // India's calendar date; tests pass their own day.
@@ -26,5 +27,9 @@ export function premiumsRoutes(app: FastifyInstance, deps: PremiumsDeps & { toda
       today(),
       req.ip,
     );
+  });
+  addRoute(app, endpoints.planPremiumReceipt, async ({ req, reply, params }) => {
+    const receipt = await premiumReceipt(deps, caller(req), params.id, params.paymentId, req.ip);
+    return sendDocumentStream(reply, receipt, receipt.stream, receipt.name);
   });
 }

@@ -6,6 +6,7 @@ import {
   nextDueAfter,
   type PlanPremiums,
   premiumDuesOf,
+  RECEIPT_MISSING,
   scheduleOf,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +15,12 @@ import { formatIndianDate } from '../../lib/dates.ts';
 import type { DocumentStore } from '../../lib/documents.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
-import { cancelPremiumReminders, paymentsOfPlan } from '../../lib/premium-payments.ts';
+import {
+  cancelPremiumReminders,
+  openReceipt,
+  paymentsOfPlan,
+  receiptFileName,
+} from '../../lib/premium-payments.ts';
 import { storeFilesThenCommit } from '../../lib/stored-files.ts';
 import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
@@ -171,4 +177,43 @@ export async function markPremiumPaid(
         : `${count} instalments (${formatIndianDate(firstDue)} to ${formatIndianDate(lastDue)}) marked paid.`;
     return { status: 'success' as const, message, data };
   });
+}
+
+/**
+ * A payment's receipt PDF for the workspace (decision 041), streamed and decrypted; the access plugin has already
+ * kept an agent to their own clients' plans. Each download is audited (decisions §5).
+ */
+export async function premiumReceipt(
+  deps: PremiumsDeps,
+  subject: TokenSubject,
+  planId: string,
+  paymentId: string,
+  ip: string,
+) {
+  const agencyId = agencyOf(subject);
+  const plan = await repo.duesPlan(deps.db, agencyId, planId);
+  if (!plan) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
+  const receipt = await openReceipt(deps.db, deps.documents, agencyId, planId, paymentId);
+  if (!receipt) throw new AppError('NOT_FOUND', RECEIPT_MISSING);
+  try {
+    await writeAudit(deps.db, {
+      ...actorOf(subject),
+      agencyId,
+      action: 'document.download',
+      targetType: plan.type === 'insurance' ? 'insurance_policy' : 'investment_account',
+      targetId: planId,
+      clientId: plan.primaryClientId,
+      detail: { document_id: receipt.file.id, kind: 'premium_receipt', payment_id: paymentId },
+      ip,
+    });
+  } catch (err) {
+    receipt.stream.destroy();
+    throw err;
+  }
+  return {
+    mime: receipt.file.mimeType,
+    size: receipt.file.sizeBytes,
+    stream: receipt.stream,
+    name: receiptFileName(receipt.receiptNumber),
+  };
 }

@@ -107,6 +107,19 @@ describe('the stored schedule (migration 0032)', () => {
       { code: 'life' as const, v: life('Quarterly', '2001-05-01', 10) },
       { code: 'life' as const, v: life('Single premium', '2024-01-01') },
       { code: 'health' as const, v: { startDate: '2025-07-01', endDate: '2026-06-30', subtypeFields: {} } },
+      // Decision 041: a renewing cover's own mode (migration 0035), still due at its end date.
+      {
+        code: 'motor' as const,
+        v: {
+          startDate: '2025-07-01',
+          endDate: '2026-06-30',
+          subtypeFields: { rc_number: 'KA1', mode: 'Monthly' },
+        },
+      },
+      {
+        code: 'home' as const,
+        v: { startDate: '2025-07-01', endDate: '2026-06-30', subtypeFields: { mode: 'half yearly' } },
+      },
     ];
     for (const { code, v } of policies) {
       const p = await addPolicy(t, a, c, code, v);

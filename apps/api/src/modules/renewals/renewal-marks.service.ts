@@ -1,4 +1,9 @@
-import { type ContactChannel, type MarkRenewedFields, MarkRenewedFieldsSchema } from '@portal/contract';
+import {
+  type ContactChannel,
+  type MarkRenewedFields,
+  MarkRenewedFieldsSchema,
+  RENEWAL_TERMS_INSURANCE_ONLY,
+} from '@portal/contract';
 import { actorOf, writeAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkFileType, type UploadedFile } from '../../lib/multipart.ts';
@@ -7,6 +12,7 @@ import { agencyOf } from '../../lib/tenant.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { formatDay } from './reminder-messages.ts';
+import { NO_CHANGE, newTerms } from './renewal-terms.ts';
 import * as repo from './renewals.repository.ts';
 
 import {
@@ -48,6 +54,15 @@ export async function markRenewed(
       `New end date must be after the current end date (${formatDay(plan.endDate)}).`,
     );
   }
+  const asked = {
+    new_premium: input.new_premium,
+    new_policy_number: input.new_policy_number,
+    new_provider_id: input.new_provider_id,
+  };
+  if (plan.type === 'investment') {
+    const field = Object.entries(asked).find(([, v]) => v !== undefined)?.[0];
+    if (field) throw bad(field, RENEWAL_TERMS_INSURANCE_ONLY);
+  }
   const mime = upload.document
     ? checkFileType(upload.document, 'Document', ['application/pdf'], 'PDF')
     : null;
@@ -57,6 +72,7 @@ export async function markRenewed(
     if (locked.endDate !== plan.endDate || locked.status !== plan.status) {
       throw new AppError('CONFLICT', 'The plan changed while you were renewing it. Reload and try again.');
     }
+    const terms = plan.type === 'insurance' ? await newTerms(tx, agencyId, planId, asked) : NO_CHANGE;
     let documentId: string | undefined;
     if (upload.document && mime) {
       const saved = await deps.documents.save(tx, {
@@ -77,6 +93,7 @@ export async function markRenewed(
       followUpDate: null,
       ...(documentId ? { documentId } : {}),
     });
+    await repo.updatePolicyTerms(tx, agencyId, planId, terms.plan);
     await repo.insertEvent(tx, agencyId, {
       planType: plan.type,
       planId,
@@ -84,6 +101,7 @@ export async function markRenewed(
       note: input.note,
       previousEndDate: plan.endDate,
       newEndDate: input.new_end_date,
+      ...terms.event,
       documentId: documentId ?? null,
       actorUserId: subject.userId,
     });
@@ -104,6 +122,7 @@ export async function markRenewed(
         previous_end_date: plan.endDate,
         new_end_date: input.new_end_date,
         document_id: documentId ?? null,
+        ...terms.audit,
       },
       ip,
     });

@@ -41,6 +41,8 @@ export const tableOf = (type: PlanType): PlanTable =>
   type === 'insurance' ? insurancePolicies : investmentAccounts;
 
 const holder = alias(secondaryClients, 'holder');
+const previousProvider = alias(providers, 'previous_provider');
+const newProvider = alias(providers, 'new_provider');
 
 export interface DateRange {
   /** Inclusive bounds on the end date. */
@@ -329,6 +331,80 @@ export async function lockPlan(tx: Tx, agencyId: string, type: PlanType, planId:
   return row ?? null;
 }
 
+/** A policy's term as a renewal may change it: premium, policy number, insurer and the plan's service. */
+export async function policyTerms(db: Db | Tx, agencyId: string, planId: string) {
+  const [row] = await db
+    .select({
+      premium: insurancePolicies.premiumAmount,
+      policyNumber: insurancePolicies.policyNumber,
+      providerId: insurancePolicies.providerId,
+      providerName: providers.providerName,
+      serviceId: insurancePolicies.serviceId,
+      serviceCode: services.code,
+    })
+    .from(insurancePolicies)
+    .innerJoin(
+      providers,
+      and(eq(providers.id, insurancePolicies.providerId), eq(providers.agencyId, agencyId)),
+    )
+    .innerJoin(services, eq(services.id, insurancePolicies.serviceId))
+    .where(and(eq(insurancePolicies.agencyId, agencyId), eq(insurancePolicies.id, planId)));
+  return row ?? null;
+}
+
+/** The agency's provider (not removed) with its service, or null. */
+export async function agencyProvider(db: Db | Tx, agencyId: string, providerId: string) {
+  const [row] = await db
+    .select({
+      id: providers.id,
+      name: providers.providerName,
+      serviceId: providers.serviceId,
+      serviceCode: services.code,
+    })
+    .from(providers)
+    .innerJoin(services, eq(services.id, providers.serviceId))
+    .where(and(eq(providers.agencyId, agencyId), eq(providers.id, providerId), isNull(providers.deletedAt)));
+  return row ?? null;
+}
+
+/** Whether another policy of the agency (not removed) holds this number with this insurer. */
+export async function policyNumberTaken(
+  db: Db | Tx,
+  agencyId: string,
+  planId: string,
+  policyNumber: string,
+  providerId: string,
+) {
+  const [row] = await db
+    .select({ id: insurancePolicies.id })
+    .from(insurancePolicies)
+    .where(
+      and(
+        eq(insurancePolicies.agencyId, agencyId),
+        eq(insurancePolicies.providerId, providerId),
+        sql`lower(${insurancePolicies.policyNumber}) = lower(${policyNumber})`,
+        sql`${insurancePolicies.id} <> ${planId}`,
+        isNull(insurancePolicies.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The new term of a renewed policy (decision 041). */
+export async function updatePolicyTerms(
+  tx: Tx,
+  agencyId: string,
+  planId: string,
+  values: { premiumAmount?: string; policyNumber?: string; providerId?: string },
+) {
+  if (Object.keys(values).length === 0) return;
+  await tx
+    .update(insurancePolicies)
+    .set(values)
+    .where(and(eq(insurancePolicies.agencyId, agencyId), eq(insurancePolicies.id, planId)));
+}
+
 export async function updatePlan(
   tx: Tx,
   agencyId: string,
@@ -389,6 +465,12 @@ export function eventsForPlans(db: Db, agencyId: string, planIds: string[]) {
       note: renewalEvents.note,
       previousEndDate: renewalEvents.previousEndDate,
       newEndDate: renewalEvents.newEndDate,
+      previousPremium: renewalEvents.previousPremium,
+      newPremium: renewalEvents.newPremium,
+      previousPolicyNumber: renewalEvents.previousPolicyNumber,
+      newPolicyNumber: renewalEvents.newPolicyNumber,
+      previousProvider: previousProvider.providerName,
+      newProvider: newProvider.providerName,
       documentId: renewalEvents.documentId,
       channel: renewalEvents.channel,
       by: users.fullName,
@@ -396,6 +478,14 @@ export function eventsForPlans(db: Db, agencyId: string, planIds: string[]) {
     })
     .from(renewalEvents)
     .leftJoin(users, eq(users.id, renewalEvents.actorUserId))
+    .leftJoin(
+      previousProvider,
+      and(eq(previousProvider.id, renewalEvents.previousProviderId), eq(previousProvider.agencyId, agencyId)),
+    )
+    .leftJoin(
+      newProvider,
+      and(eq(newProvider.id, renewalEvents.newProviderId), eq(newProvider.agencyId, agencyId)),
+    )
     .where(and(eq(renewalEvents.agencyId, agencyId), inArray(renewalEvents.planId, planIds)))
     .orderBy(asc(renewalEvents.at), asc(renewalEvents.id));
 }

@@ -43,7 +43,7 @@ export function renewalsRoutes(
   );
   addRoute(app, endpoints.markPlanRenewed, async ({ req, params }) => {
     const body = await readMultipart(req, {
-      fields: ['new_end_date', 'note'],
+      fields: ['new_end_date', 'note', 'new_premium', 'new_policy_number', 'new_provider_id'],
       files: { document: { maxBytes: DOCUMENT_MAX_BYTES, label: 'Document' } },
     });
     return markRenewed(

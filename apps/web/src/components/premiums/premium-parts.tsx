@@ -1,6 +1,12 @@
 import type { PremiumDues, PremiumPayment } from '@portal/contract';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { apiBlob } from '../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
+import { notify } from '../../lib/toast.ts';
+import { saveBlob } from '../documents/save-blob.ts';
 import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
 
 // A plan's premium dues (issue 27, decision 038) as the workspace and the client area both show them: the facts,
 // the state in colour and words together (visual language), what the state means, and the premiums paid.
@@ -35,13 +41,59 @@ export function standingLine(dues: PremiumDues): string | null {
   }
 }
 
+/** Where a payment's receipt PDF is fetched from: the workspace's plan or the client's own (decision 041). */
+export interface ReceiptSource {
+  area: 'workspace' | 'client';
+  planId: string;
+}
+
+/** The receipt PDF saved as its receipt number. */
+export const receiptFileName = (receiptNumber: string) =>
+  `receipt-${receiptNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+
+/** Downloads one payment's receipt PDF (streamed by the API, decrypted) and saves it. */
+function ReceiptDownload({ source, payment }: { source: ReceiptSource; payment: PremiumPayment }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const blob = await apiBlob(
+        source.area === 'workspace' ? 'planPremiumReceipt' : 'clientPremiumReceipt',
+        {
+          params: { id: source.planId, paymentId: payment.id },
+          quiet: true,
+        },
+      );
+      saveBlob(blob, receiptFileName(payment.receipt_number));
+    } catch (err) {
+      notify('error', `Download failed: ${(err as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="ghost"
+      busy={busy}
+      onClick={() => void download()}
+      aria-label={`Download receipt ${payment.receipt_number} (PDF)`}
+      className="min-h-8 px-2 py-1 text-primary-700 hover:bg-primary-50"
+    >
+      <Download className="size-4" aria-hidden /> PDF
+    </Button>
+  );
+}
+
 /** The premiums paid: a table on a desk, stacked cards on a phone (visual language). */
 export function PaymentHistory({
   payments,
   showRecorder,
+  receipts,
 }: {
   payments: PremiumPayment[];
   showRecorder: boolean;
+  /** Where receipts are downloaded from; without it a receipt kept is only said to be kept. */
+  receipts?: ReceiptSource;
 }) {
   if (payments.length === 0) {
     return <p className="text-sm text-slate-600">No premium has been marked paid yet.</p>;
@@ -85,7 +137,16 @@ export function PaymentHistory({
               </td>
               <td className="py-2 pr-3 break-words">
                 {p.receipt_number}
-                {p.receipt_attached ? <span className="text-slate-500"> · PDF kept</span> : null}
+                {p.receipt_attached ? (
+                  receipts ? (
+                    <>
+                      {' '}
+                      <ReceiptDownload source={receipts} payment={p} />
+                    </>
+                  ) : (
+                    <span className="text-slate-500"> · PDF kept</span>
+                  )
+                ) : null}
               </td>
               {showRecorder ? <td className="py-2">{p.recorded_by ?? '—'}</td> : null}
             </tr>
@@ -101,9 +162,14 @@ export function PaymentHistory({
             </div>
             <p className="mt-1 break-words text-slate-600">
               Paid {formatDate(p.paid_on)} · Receipt {p.receipt_number}
-              {p.receipt_attached ? ' · PDF kept' : ''}
+              {p.receipt_attached && !receipts ? ' · PDF kept' : ''}
               {showRecorder && p.recorded_by ? ` · by ${p.recorded_by}` : ''}
             </p>
+            {p.receipt_attached && receipts ? (
+              <div className="mt-1 -ml-2">
+                <ReceiptDownload source={receipts} payment={p} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

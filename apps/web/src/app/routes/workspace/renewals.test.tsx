@@ -131,12 +131,40 @@ const json = (status: number, body: unknown) =>
 
 let fetchMock: Mock<typeof fetch>;
 let calls: string[];
+let sent: FormData | null;
+
+const INSURER_ID = '00000000-0000-4000-8000-000000000021';
+const insurer = () => ({
+  provider_id: INSURER_ID,
+  category: 'insurance',
+  service_id: '00000000-0000-4000-8000-000000000022',
+  service_code: 'motor',
+  service_name: 'Motor Insurance',
+  provider_name: 'Bajaj Allianz',
+  agency_code: null,
+  startdate: null,
+  agent_name: null,
+  email: null,
+  mobile_number: null,
+  bank_details: { bank_name: null, account_number: null },
+  investment_type: null,
+  agency_type: null,
+  arn_number: null,
+  arn_expiry: null,
+  euin_number: null,
+  arn_expiry_warning: false,
+  logo_url: null,
+  plans_count: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
 let items: RenewalItem[];
 
 beforeEach(() => {
   // Reminder days and the outbox are the owner's and agency admins' (issue 25).
   localStorage.setItem('token', tokenFor(['AO']));
   calls = [];
+  sent = null;
   items = [item()];
   fetchMock = vi.fn(async (input, init) => {
     const url = new URL(String(input), 'http://portal.test');
@@ -181,6 +209,13 @@ beforeEach(() => {
         200,
         OutboxListResponseSchema.parse({ data: { items: [], total: 0, offset: 0, limit: 10 } }),
       );
+    }
+    if (method === 'GET' && url.pathname === '/api/plans/providers') {
+      return json(200, ProviderListResponseSchema.parse({ status: 'success', data: [insurer()] }));
+    }
+    if (method === 'POST' && url.pathname === `/api/renewals/plans/${PLAN_ID}/renewed`) {
+      sent = init?.body as FormData;
+      return json(200, RenewalPlanResponseSchema.parse({ data: item({ plan_number: 'MTR-3300' }) }));
     }
     if (method === 'POST' && url.pathname === `/api/renewals/plans/${PLAN_ID}/lapsed`) {
       items = [];
@@ -297,6 +332,29 @@ describe('the renewals work-list', () => {
       await within(dialog).findByText('New end date must be after the current end date (04 Dec 2026).'),
     ).toBeVisible();
     expect(calls.some((c) => c.startsWith('POST'))).toBe(false);
+  });
+
+  it('sends a renewal’s new premium, policy number and insurer, chosen from the agency’s insurers (decision 041)', async () => {
+    renderAt('/dashboard/renewals');
+    const card = await screen.findByTestId('renewal-item');
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark renewed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark policy renewed' });
+    const premium = within(dialog).getByLabelText(/New Premium/);
+    await userEvent.type(premium, '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save renewal' }));
+    expect(await within(dialog).findByText('New Premium must be more than 0.')).toBeVisible();
+    expect(sent).toBeNull();
+    await userEvent.clear(premium);
+    await userEvent.type(premium, '13,500');
+    await userEvent.type(within(dialog).getByLabelText(/New Policy Number/), 'MTR-3300');
+    const select = within(dialog).getByLabelText(/New Insurer/);
+    await waitFor(() => expect(select).toBeEnabled());
+    await userEvent.selectOptions(select, 'Bajaj Allianz');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save renewal' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent?.get('new_premium')).toBe('13500');
+    expect(sent?.get('new_policy_number')).toBe('MTR-3300');
+    expect(sent?.get('new_provider_id')).toBe(INSURER_ID);
   });
 
   it('marks a policy lapsed only after the confirmation, and the list reloads without it', async () => {

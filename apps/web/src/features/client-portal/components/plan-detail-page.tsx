@@ -121,7 +121,11 @@ function DetailView({ plan }: { plan: PlanDetail }) {
           <StandingNote dues={plan.premium} />
           <div>
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Payment history</h3>
-            <PaymentHistory payments={plan.premium_payments} showRecorder={false} />
+            <PaymentHistory
+              payments={plan.premium_payments}
+              showRecorder={false}
+              receipts={{ area: 'client', planId: id }}
+            />
           </div>
         </div>
       </Card>

@@ -6,17 +6,20 @@ export interface PremiumPaid {
   paidOn: string;
   amount: string;
   receiptNumber: string;
-  instalments: number;
+  /** A count of instalments from the next due date, or every one up to a due date (decision 041). */
+  instalments?: number;
+  upTo?: string;
   receipt: File | null;
 }
 
-/** Multipart: the date paid, the amount, the receipt number, how many instalments, and an optional PDF. */
+/** Multipart: the date paid, the amount, the receipt number, how many instalments or up to when, an optional PDF. */
 export function markPremiumPaid(planId: string, input: PremiumPaid) {
   const form = new FormData();
   form.set('paid_on', input.paidOn);
   form.set('amount', input.amount.trim());
   form.set('receipt_number', input.receiptNumber.trim());
-  form.set('instalments', String(input.instalments));
+  if (input.upTo) form.set('up_to', input.upTo);
+  else form.set('instalments', String(input.instalments ?? 1));
   if (input.receipt) form.set('receipt', input.receipt);
   return apiCall('markPremiumPaid', { params: { id: planId }, form, quiet: true });
 }

@@ -11,7 +11,7 @@ import {
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -29,7 +29,19 @@ function amountOf(instalment: string | null, count: number): string {
   return total;
 }
 
-/** "Mark premium paid": the date paid, the amount, the receipt number, how many instalments, the receipt's PDF. */
+/** The due dates a payment covers in words: each of a few, else the first two and the last. */
+export function coveredLine(dues: readonly string[]): string {
+  if (dues.length <= 4) return dues.map((d) => formatDate(d)).join(', ');
+  return `${formatDate(dues[0])}, ${formatDate(dues[1])} … ${formatDate(dues[dues.length - 1])}`;
+}
+
+/** How a payment is counted: a number of instalments, or every one up to a due date (the API's `up_to`). */
+type PayBy = 'count' | 'date';
+
+/**
+ * "Mark premium paid": the date paid, the amount, the receipt number, how many instalments (a count, or "paid up
+ * to" a due date, decision 041), the receipt's PDF.
+ */
 export function MarkPremiumDialog({
   plan,
   premiums,
@@ -43,6 +55,8 @@ export function MarkPremiumDialog({
   const { dues } = premiums;
   const [paidOn, setPaidOn] = useState(today);
   const [count, setCount] = useState('1');
+  const [payBy, setPayBy] = useState<PayBy>('count');
+  const [upTo, setUpTo] = useState('');
   const [amount, setAmount] = useState(() => amountOf(dues.instalment_amount, 1));
   const [amountTouched, setAmountTouched] = useState(false);
   const [receiptNumber, setReceiptNumber] = useState('');
@@ -51,10 +65,10 @@ export function MarkPremiumDialog({
   const mark = useMarkPremiumPaid();
   const busy = mark.isPending;
 
-  const instalments = /^\d{1,3}$/.test(count.trim()) ? Number(count.trim()) : null;
-  // Which due dates the payment covers, by the same rules as the API (contract's premium-schedule.ts).
-  const covered = useMemo(() => {
-    if (!dues.next_due_date || instalments === null || instalments < 1) return [];
+  const typedCount = /^\d{1,3}$/.test(count.trim()) ? Number(count.trim()) : null;
+  // The due dates still to pay, from the next one, by the same rules as the API (contract's premium-schedule.ts).
+  const upcoming = useMemo(() => {
+    if (!dues.next_due_date) return [];
     const schedule = scheduleOf({
       category: plan.plan_kind,
       serviceCode: plan.service_code.toLowerCase(),
@@ -62,13 +76,37 @@ export function MarkPremiumDialog({
       endDate: plan.end_date,
       subtypeFields: plan.subtype_fields,
     });
-    return dueDatesPaid(schedule, dues.next_due_date, Math.min(instalments, MAX_INSTALMENTS_AT_ONCE));
-  }, [plan, dues.next_due_date, instalments, today]);
+    return dueDatesPaid(schedule, dues.next_due_date, MAX_INSTALMENTS_AT_ONCE);
+  }, [plan, dues.next_due_date, today]);
+  const instalments =
+    payBy === 'date' ? (upTo ? upcoming.filter((d) => d <= upTo).length : null) : typedCount;
+  // Which due dates the payment covers.
+  const covered = instalments === null || instalments < 1 ? [] : upcoming.slice(0, instalments);
+  const total = covered.length > 0 ? amountOf(dues.instalment_amount, covered.length) : '';
+
+  function counted(n: number | null) {
+    if (!amountTouched && n !== null && n >= 1) setAmount(amountOf(dues.instalment_amount, n));
+  }
 
   function changeCount(value: string) {
     setCount(value);
-    const n = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : null;
-    if (!amountTouched && n !== null && n >= 1) setAmount(amountOf(dues.instalment_amount, n));
+    counted(/^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : null);
+  }
+
+  function changePayBy(value: PayBy) {
+    setPayBy(value);
+    if (value === 'date') {
+      const first = upTo || upcoming[0] || '';
+      setUpTo(first);
+      counted(first ? upcoming.filter((d) => d <= first).length : null);
+    } else {
+      counted(typedCount);
+    }
+  }
+
+  function changeUpTo(value: string) {
+    setUpTo(value);
+    counted(value ? upcoming.filter((d) => d <= value).length : null);
   }
 
   async function submit(event: FormEvent) {
@@ -84,7 +122,9 @@ export function MarkPremiumDialog({
       found.amount = 'Amount must be an amount in rupees of more than 0, with at most 2 decimals.';
     }
     if (!receiptNumber.trim()) found.receipt_number = 'Receipt Number is required.';
-    if (instalments === null || instalments < 1 || instalments > MAX_INSTALMENTS_AT_ONCE) {
+    if (payBy === 'date') {
+      if (!upTo || covered.length === 0) found.up_to = 'Choose the due date this payment pays up to.';
+    } else if (instalments === null || instalments < 1 || instalments > MAX_INSTALMENTS_AT_ONCE) {
       found.instalments = `Instalments must be a whole number from 1 to ${MAX_INSTALMENTS_AT_ONCE}.`;
     } else if (covered.length < instalments) {
       found.instalments = `Instalments must be at most ${covered.length}: only ${covered.length} left to pay.`;
@@ -101,7 +141,7 @@ export function MarkPremiumDialog({
         paidOn,
         amount: money,
         receiptNumber,
-        instalments: instalments!,
+        ...(payBy === 'date' ? { upTo } : { instalments: instalments! }),
         receipt: file,
       });
       notify('success', answer.message);
@@ -147,20 +187,77 @@ export function MarkPremiumDialog({
             {errors._}
           </p>
         ) : null}
-        <TextField
-          label="Instalments paid"
-          inputMode="numeric"
-          value={count}
-          onChange={(e) => changeCount(e.target.value)}
-          error={errors.instalments}
-          hint={
-            first && last
-              ? first === last
-                ? `Pays the premium due ${formatDate(first)}.`
-                : `Pays ${covered.length} premiums due ${formatDate(first)} to ${formatDate(last)}.`
-              : 'How many premiums this payment covers, from the next due date.'
-          }
-        />
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-sm font-medium text-slate-900">Pays</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+            {(
+              [
+                ['count', 'A number of instalments'],
+                ['date', 'Up to a due date'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="inline-flex min-h-8 items-center gap-2">
+                <input
+                  type="radio"
+                  name="pay-by"
+                  value={value}
+                  checked={payBy === value}
+                  onChange={() => changePayBy(value)}
+                  className="size-4 accent-primary-700"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+          {payBy === 'count' ? (
+            <TextField
+              label="Instalments paid"
+              inputMode="numeric"
+              value={count}
+              onChange={(e) => changeCount(e.target.value)}
+              error={errors.instalments}
+              hint={
+                first && last
+                  ? first === last
+                    ? `Pays the premium due ${formatDate(first)}.`
+                    : `Pays ${covered.length} premiums due ${formatDate(first)} to ${formatDate(last)}.`
+                  : 'How many premiums this payment covers, from the next due date.'
+              }
+            />
+          ) : (
+            <SelectField
+              label="Paid up to"
+              value={upTo}
+              onChange={(e) => changeUpTo(e.target.value)}
+              error={errors.up_to}
+              options={upcoming}
+              optionLabels={Object.fromEntries(
+                upcoming.map((d, i) => [
+                  d,
+                  `${formatDate(d)} (${i + 1} ${i === 0 ? 'instalment' : 'instalments'})`,
+                ]),
+              )}
+              placeholder="Choose a due date"
+            />
+          )}
+          {covered.length > 0 ? (
+            <p
+              className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 tabular-nums"
+              aria-live="polite"
+            >
+              Covers {coveredLine(covered)}.
+              {dues.instalment_amount ? (
+                <>
+                  {' '}
+                  Total:{' '}
+                  <span className="font-medium text-slate-900">
+                    {covered.length} × {formatMoney(dues.instalment_amount)} = {formatMoney(total)}
+                  </span>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </fieldset>
         <DateField
           label="Date Paid"
           required

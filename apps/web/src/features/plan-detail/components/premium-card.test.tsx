@@ -143,4 +143,76 @@ describe('the Premium card', () => {
     expect(await screen.findByText('Up to date')).toBeInTheDocument();
     expect(screen.getAllByText('LIC-77').length).toBeGreaterThan(0);
   });
+
+  it('pays up to a chosen due date, saying which dates it covers and the total (decision 041)', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json(premiums()));
+    renderWithQuery(<PremiumCard plan={plan} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark premium paid' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Up to a due date' }));
+    const upTo = within(dialog).getByLabelText('Paid up to');
+    await user.selectOptions(upTo, '2026-05-31');
+    expect(
+      within(dialog).getByText(/Covers 31 Jan 2026, 28 Feb 2026 … 31 May 2026\. Total:/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('5 × ₹2,000.00 = ₹10,000.00')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue('10000.00');
+    await user.selectOptions(upTo, '2026-02-28');
+    expect(within(dialog).getByText(/Covers 31 Jan 2026, 28 Feb 2026\./)).toBeInTheDocument();
+    expect(within(dialog).getByText('2 × ₹2,000.00 = ₹4,000.00')).toBeInTheDocument();
+
+    fetchMock.mockResolvedValueOnce(
+      Response.json(
+        MarkPremiumPaidResponseSchema.parse({
+          ...premiums([]),
+          message: '2 instalments (31 Jan 2026 to 28 Feb 2026) marked paid.',
+        }),
+      ),
+    );
+    fetchMock.mockResolvedValue(Response.json(premiums()));
+    await user.type(within(dialog).getByLabelText('Receipt Number'), 'LIC-78');
+    await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const form = Object.fromEntries((fetchMock.mock.calls[1]![1]!.body as FormData).entries());
+    expect(form).toMatchObject({ up_to: '2026-02-28', amount: '4000.00', receipt_number: 'LIC-78' });
+    expect(form).not.toHaveProperty('instalments');
+  });
+
+  it("downloads a payment's receipt PDF where one was kept", async () => {
+    const payment = (id: string, receipt: boolean) => ({
+      id,
+      due_date: '2025-12-31',
+      last_due_date: '2025-12-31',
+      instalments: 1,
+      paid_on: '2025-12-30',
+      amount: '2000.00',
+      receipt_number: receipt ? 'LIC/R 1' : 'LIC-R-2',
+      receipt_attached: receipt,
+      recorded_by: null,
+      recorded_at: '2025-12-30T10:00:00.000Z',
+    });
+    const withPdf = '00000000-0000-4000-8000-000000000091';
+    fetchMock.mockResolvedValueOnce(
+      Response.json(
+        premiums([payment(withPdf, true), payment('00000000-0000-4000-8000-000000000092', false)]),
+      ),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:receipt');
+    URL.revokeObjectURL = vi.fn();
+    renderWithQuery(<PremiumCard plan={plan} />);
+    const user = userEvent.setup();
+    const buttons = await screen.findAllByRole('button', { name: 'Download receipt LIC/R 1 (PDF)' });
+    expect(screen.queryAllByRole('button', { name: /Download receipt LIC-R-2/ })).toEqual([]);
+    fetchMock.mockResolvedValueOnce(new Response(new Blob(['%PDF-1.4']), { status: 200 }));
+    await user.click(buttons[0]!);
+    await waitFor(() => expect(saved).toEqual(['receipt-LIC_R_1.pdf']));
+    expect(String(fetchMock.mock.calls[1]![0])).toContain(
+      `/api/plans/${PLAN_ID}/premiums/${withPdf}/receipt`,
+    );
+  });
 });

@@ -57,7 +57,11 @@ export function PremiumCard({ plan }: { plan: WorkspacePlanDetail }) {
           <StandingNote dues={data.dues} />
           <div>
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Payment history</h3>
-            <PaymentHistory payments={data.payments} showRecorder />
+            <PaymentHistory
+              payments={data.payments}
+              showRecorder
+              receipts={{ area: 'workspace', planId: plan.plan_id }}
+            />
           </div>
         </div>
       ) : null}

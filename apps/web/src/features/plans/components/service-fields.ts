@@ -38,6 +38,18 @@ export interface SubtypeInput {
 
 const term: SubtypeInput = { name: 'term', label: 'Term', kind: 'years', hint: 'In years.' };
 
+/**
+ * How a renewing cover's premium is paid (decision 041): optional, Yearly when not chosen. It sets the premium per
+ * year; the premium falls due at the end date, when the cover renews, whatever the mode.
+ */
+const coverMode: SubtypeInput = {
+  name: 'mode',
+  label: 'Premium Mode',
+  kind: 'select',
+  options: PREMIUM_MODES,
+  optional: true,
+};
+
 // The lists live in the contract, the one home the book's spreadsheet format reads them from too (issue 26).
 export { RELATIONSHIPS };
 
@@ -63,6 +75,7 @@ export const SERVICE_FIELDS: Record<PlanServiceCode, SubtypeInput[]> = {
     { name: 'cover_type', label: 'Cover Type', kind: 'select', options: COVER_TYPES },
     { name: 'sum_assured', label: 'Sum Assured', kind: 'money' },
     term,
+    coverMode,
   ],
   motor: [
     {
@@ -104,6 +117,7 @@ export const SERVICE_FIELDS: Record<PlanServiceCode, SubtypeInput[]> = {
       optional: true,
     },
     term,
+    coverMode,
   ],
   travel: [
     { name: 'insurance_company_name', label: 'Insurance Company Name', kind: 'text' },
@@ -111,6 +125,7 @@ export const SERVICE_FIELDS: Record<PlanServiceCode, SubtypeInput[]> = {
     { name: 'destination', label: 'Destination', kind: 'text', placeholder: 'Singapore' },
     { name: 'duration', label: 'Duration', kind: 'days', hint: 'In days.' },
     term,
+    coverMode,
   ],
   home: [
     { name: 'insurance_company_name', label: 'Insurance Company Name', kind: 'text' },
@@ -129,6 +144,7 @@ export const SERVICE_FIELDS: Record<PlanServiceCode, SubtypeInput[]> = {
       hint: 'Cover for what is inside, in rupees.',
     },
     term,
+    coverMode,
   ],
   mutual_funds: [
     { name: 'folio_number', label: 'Folio Number', kind: 'text' },

@@ -1,9 +1,10 @@
-import type { ReminderSend, RenewalEvent } from '@portal/contract';
+import type { ReminderSend } from '@portal/contract';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useRenewalHistory } from '../api/get-renewal-history.ts';
+import { eventLine } from './renewal-lines.ts';
 
 const STATUS: Record<
   ReminderSend['status'],
@@ -17,12 +18,6 @@ const STATUS: Record<
   cancelled: { label: 'Cancelled', tone: 'slate' },
 };
 
-const EVENT: Record<RenewalEvent['kind'], string> = {
-  contacted: 'Client contacted',
-  renewed: 'Renewed',
-  lapsed: 'Marked lapsed or closed',
-};
-
 function reminderLine(r: ReminderSend): string {
   const when =
     r.offset_days === null
@@ -31,15 +26,6 @@ function reminderLine(r: ReminderSend): string {
   if (r.status === 'sent')
     return `${when} · sent ${formatDate(r.sent_at)} to ${r.recipient}${r.language === 'hi' ? ' (Hindi)' : ''}`;
   return [when, r.reason].filter(Boolean).join(' · ');
-}
-
-function eventLine(e: RenewalEvent): string {
-  const detail =
-    e.kind === 'renewed'
-      ? ` from ${formatDate(e.previous_end_date)} to ${formatDate(e.new_end_date)}${e.document_attached ? ', with the new document' : ''}`
-      : '';
-  const how = e.kind === 'contacted' && e.channel === 'whatsapp' ? ' on WhatsApp' : '';
-  return `${EVENT[e.kind]}${how}${detail} on ${formatDate(e.at)}${e.by ? ` by ${e.by}` : ''}${e.note ? `: “${e.note}”` : ''}`;
 }
 
 /** The plan's reminder e-mails (to whom, when, outcome) and the agency's renewal marks (issue 7). */
