@@ -191,7 +191,7 @@ export const ClaimDetailsSchema = z
   .strict();
 export type ClaimDetails = z.infer<typeof ClaimDetailsSchema>;
 
-type DetailField = keyof ClaimDetails;
+export type DetailField = keyof ClaimDetails;
 
 /** The fields of each group, and those a kind must have. */
 export const CLAIM_GROUP_FIELDS: Record<ClaimFieldGroup, readonly DetailField[]> = {
@@ -201,7 +201,8 @@ export const CLAIM_GROUP_FIELDS: Record<ClaimFieldGroup, readonly DetailField[]>
   incident: ['incident', 'incident_date', 'incident_place'],
 };
 
-const REQUIRED: Partial<Record<ClaimKind, ReadonlyArray<[DetailField, string]>>> = {
+/** The fields each kind must have, with their labels. */
+export const CLAIM_REQUIRED_FIELDS: Partial<Record<ClaimKind, ReadonlyArray<[DetailField, string]>>> = {
   health_cashless: [['hospital', 'Hospital']],
   health_reimbursement: [['hospital', 'Hospital']],
   motor_own_damage: [['accident_date', 'Accident Date']],
@@ -217,7 +218,8 @@ const REQUIRED: Partial<Record<ClaimKind, ReadonlyArray<[DetailField, string]>>>
   other: [['incident', 'Incident']],
 };
 
-const LABELS: Record<DetailField, string> = {
+/** Each detail field's label, as screens and messages name it. */
+export const CLAIM_FIELD_LABELS: Record<DetailField, string> = {
   hospital: 'Hospital',
   admission_date: 'Admission Date',
   discharge_date: 'Discharge Date',
@@ -246,7 +248,7 @@ export interface FieldProblem {
 export function claimDetailsProblems(kind: ClaimKind, details: ClaimDetails): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const mine = CLAIM_GROUP_FIELDS[claimFieldGroup(kind)];
-  for (const [field, label] of REQUIRED[kind] ?? []) {
+  for (const [field, label] of CLAIM_REQUIRED_FIELDS[kind] ?? []) {
     if (details[field] === undefined)
       problems.push({ field, message: `${label} is required for this claim.` });
   }
@@ -254,7 +256,7 @@ export function claimDetailsProblems(kind: ClaimKind, details: ClaimDetails): Fi
     if (details[field] !== undefined && !mine.includes(field)) {
       problems.push({
         field,
-        message: `${LABELS[field]} is not recorded for a ${CLAIM_KIND_LABELS[kind].toLowerCase()} claim.`,
+        message: `${CLAIM_FIELD_LABELS[field]} is not recorded for a ${CLAIM_KIND_LABELS[kind].toLowerCase()} claim.`,
       });
     }
   }
