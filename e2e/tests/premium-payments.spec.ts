@@ -155,7 +155,7 @@ test('premiums paid with a receipt, seen by the client, and a renewal with a new
   expect(saved.bytes.equals(receipt)).toBe(true);
 
   // The motor policy is renewed with a new premium and policy number from the work-list.
-  await page.goto('/dashboard/renewals?window=7');
+  await page.goto('/dashboard/renewals?bucket=week');
   const card = page.getByTestId('renewal-item').filter({ hasText: `MTR-${tag}` });
   const motorPlan = await card.getByRole('link', { name: `MTR-${tag}` }).getAttribute('href');
   await card.getByRole('button', { name: 'Mark renewed' }).click();

@@ -28,6 +28,7 @@ export * from './plan-status.ts';
 export * from './plan-vocabulary.ts';
 export * from './plans.ts';
 export * from './premium-dues.ts';
+export * from './premium-modes.ts';
 export * from './premium-schedule.ts';
 export * from './profile.ts';
 export * from './providers.ts';

@@ -24,7 +24,7 @@ import {
 } from './plan-products.ts';
 import { PREMIUM_MODES } from './plan-vocabulary.ts';
 import { PremiumDuesSchema } from './premium-dues.ts';
-import { readPremiumMode } from './premium-schedule.ts';
+import { readPremiumMode } from './premium-modes.ts';
 import { isCalendarDate } from './providers.ts';
 
 export { moneyField, plainAmount } from './amounts.ts';

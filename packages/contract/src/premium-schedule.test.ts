@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { premiumModeOf } from './premium-modes.ts';
 import {
   addMonths,
   annualise,
@@ -11,7 +12,6 @@ import {
   planPremiumMode,
   premiumDueApart,
   premiumDuesOf,
-  premiumModeOf,
   premiumStanding,
   scheduleOf,
 } from './premium-schedule.ts';

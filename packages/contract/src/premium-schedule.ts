@@ -1,13 +1,11 @@
 import { postOfficeScheme } from './plan-products.ts';
-import type { PREMIUM_MODES } from './plan-vocabulary.ts';
 import type { PremiumDues, PremiumState } from './premium-dues.ts';
+import { type PremiumMode, premiumModeOf } from './premium-modes.ts';
 
 // Premium dues (issue 27, decision 038): when a plan's next premium or instalment falls due, how a premium reads
 // as money per year (decisions §4 "Money per year"), and where a plan stands on a given day. Pure rules on
 // calendar dates (YYYY-MM-DD, India's calendar): the API stores each plan's next due date and answers the state;
 // migration 0032's `premium_initial_due` writes the same first due date in SQL (tests hold the two together).
-
-export type PremiumMode = (typeof PREMIUM_MODES)[number];
 
 /** Instalments in a year of each mode; a single premium is paid once, never again. */
 export const INSTALMENTS_PER_YEAR: Record<PremiumMode, number> = {
@@ -23,44 +21,6 @@ export const GRACE_DAYS = 30;
 export const MONTHLY_GRACE_DAYS = 15;
 /** A lapsed life policy can be revived within two years of its first unpaid premium. */
 export const REVIVAL_YEARS = 2;
-
-const MODE_WORDS: Record<string, PremiumMode> = {
-  yearly: 'Yearly',
-  annual: 'Yearly',
-  annually: 'Yearly',
-  yly: 'Yearly',
-  halfyearly: 'Half-yearly',
-  hly: 'Half-yearly',
-  semiannual: 'Half-yearly',
-  semiannually: 'Half-yearly',
-  quarterly: 'Quarterly',
-  qly: 'Quarterly',
-  qtly: 'Quarterly',
-  monthly: 'Monthly',
-  mly: 'Monthly',
-  ecs: 'Monthly',
-  nach: 'Monthly',
-  single: 'Single premium',
-  singlepremium: 'Single premium',
-  sp: 'Single premium',
-  onetime: 'Single premium',
-};
-
-const modeKey = (text: string | null | undefined) =>
-  (text ?? '')
-    .toLowerCase()
-    .replace(/\(.*\)/g, '')
-    .replace(/[^a-z]/g, '');
-
-/** A stored mode as one of PREMIUM_MODES ('half yearly', 'Monthly (ECS)' → …); text it cannot read is Yearly. */
-export function premiumModeOf(text: string | null | undefined): PremiumMode {
-  return MODE_WORDS[modeKey(text)] ?? 'Yearly';
-}
-
-/** A typed mode as one of PREMIUM_MODES, or null when it names none (the form's choice of a non-life mode). */
-export function readPremiumMode(text: string): PremiumMode | null {
-  return MODE_WORDS[modeKey(text)] ?? null;
-}
 
 const toPaise = (amount: string): bigint => {
   const [whole = '0', frac = ''] = amount.replace(/^-/, '').split('.');

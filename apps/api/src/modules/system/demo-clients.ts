@@ -307,6 +307,23 @@ function otherClients(today: string): DemoClient[] {
           nominee: { full_name: 'Gurpreet Singh', relation: 'Son', dob: '1972-03-30' },
         },
         {
+          service: 'life',
+          provider: PROVIDER.hdfcLife,
+          number: '23017745',
+          money: '40000',
+          // Yearly for a paying term of 5 years, all paid: paid up until it matures (issue 27 item 8).
+          start: addMonths(d(-30), -84),
+          end: addMonths(d(-30), 156),
+          subtype: {
+            sum_assured: '1000000',
+            plan_name: 'Sanchay Par Advantage',
+            mode: 'Yearly',
+            term: 20,
+            ppt: 5,
+          },
+          nominee: { full_name: 'Manjeet Kaur', relation: 'Spouse' },
+        },
+        {
           service: 'motor',
           provider: PROVIDER.icici,
           number: '3001/MC/119034/00/000',

@@ -51,7 +51,7 @@ describe('the demo agency providers', () => {
     const hdfcLife = data.find((p) => p.provider_name === 'HDFC Life Insurance')!;
     const hdfc = data.find((p) => p.service_code === 'mutual_funds')!;
     expect(lic).toMatchObject({ service_code: 'life', plans_count: 1 });
-    expect(hdfcLife).toMatchObject({ service_code: 'life', plans_count: 3 });
+    expect(hdfcLife).toMatchObject({ service_code: 'life', plans_count: 4 });
     expect(hdfc).toMatchObject({ arn_number: 'ARN-112233', arn_expiry_warning: true, plans_count: 4 });
     expect(data.find((p) => p.service_code === 'nps')!.arn_expiry_warning).toBe(false);
   });

@@ -264,8 +264,8 @@ describe('the demo agency’s clients, families and plans (first start with a do
       expect(res.rawPayload.toString('latin1')).toMatch(/%%EOF\n$/);
     }
 
-    // Premium dues (issue 27): a monthly policy in grace, a half-yearly one lapsed within revival, a post-office
-    // RD with every instalment paid and a SIP without an end date, as the plans' details answer them.
+    // Premium dues (issue 27): a monthly policy in grace, a half-yearly one lapsed within revival, a yearly one paid
+    // up, a post-office RD with every instalment paid and a SIP without an end date, as the plans' details answer.
     const dues = [];
     for (const p of plans) {
       const detail = await get(`/api/plans/${p.id}/details`);
@@ -277,6 +277,7 @@ describe('the demo agency’s clients, families and plans (first start with a do
         'life Monthly grace',
         'life Half-yearly lapsed',
         'life Yearly due',
+        'life Yearly paid_up',
         'postoffice Monthly paid_up',
         'mutual_funds Monthly due',
       ]),

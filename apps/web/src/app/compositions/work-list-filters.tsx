@@ -9,7 +9,7 @@ import {
 } from '../../features/renewals/api/get-renewals.ts';
 
 const SELECT =
-  'min-h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none sm:w-auto';
+  'min-h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none sm:w-auto sm:max-w-64';
 
 /** A labelled select of the filter row: "" is its first option, no filter. */
 function FilterSelect({
@@ -24,7 +24,7 @@ function FilterSelect({
   options: Array<{ value: string; label: string }>;
 }) {
   return (
-    <label className="flex flex-col gap-1 text-sm text-slate-700 sm:flex-row sm:items-center sm:gap-2">
+    <label className="flex min-w-0 flex-col gap-1 text-sm text-slate-700 sm:flex-row sm:items-center sm:gap-2">
       <span className="whitespace-nowrap">{label}</span>
       <select value={value} onChange={(e) => onChange(e.target.value)} className={SELECT}>
         {options.map((o) => (
@@ -62,7 +62,7 @@ export function WorkListFilters({ filter, manages, onChange }: WorkListFiltersPr
     .filter((p) => !filter.service || p.service_code === filter.service)
     .sort((a, b) => a.provider_name.localeCompare(b.provider_name));
   return (
-    <fieldset className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
+    <fieldset className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-center sm:gap-x-5">
       <legend className="sr-only">Filter the work-list</legend>
       <FilterSelect
         label="Show"

@@ -177,7 +177,10 @@ beforeEach(() => {
         200,
         ProviderListResponseSchema.parse({
           status: 'success',
-          data: category === 'insurance' ? [provider('motor', 'Motor Insurance', 'ICICI Lombard')] : [],
+          data:
+            category === 'insurance'
+              ? [provider('motor', 'Motor Insurance', 'ICICI Lombard'), insurer()]
+              : [],
         }),
       );
     }
@@ -209,9 +212,6 @@ beforeEach(() => {
         200,
         OutboxListResponseSchema.parse({ data: { items: [], total: 0, offset: 0, limit: 10 } }),
       );
-    }
-    if (method === 'GET' && url.pathname === '/api/plans/providers') {
-      return json(200, ProviderListResponseSchema.parse({ status: 'success', data: [insurer()] }));
     }
     if (method === 'POST' && url.pathname === `/api/renewals/plans/${PLAN_ID}/renewed`) {
       sent = init?.body as FormData;
@@ -284,6 +284,9 @@ describe('the renewals work-list', () => {
     expect(card).toHaveTextContent('Premium due 10 days ago');
     expect(card).toHaveTextContent('In grace period until 05 Dec 2026');
     expect(card).toHaveTextContent('Premium ₹2,000.00 Monthly · next due 20 Nov 2026 · Matures 20 Nov 2040');
+    // A premium is paid, not renewed.
+    expect(within(card).getByRole('button', { name: 'Mark premium paid' })).toBeVisible();
+    expect(within(card).queryByRole('button', { name: 'Mark renewed' })).toBeNull();
   });
 
   it('asks for the overdue bucket by its tab and says when nothing is overdue', async () => {

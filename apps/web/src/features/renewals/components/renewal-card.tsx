@@ -86,6 +86,7 @@ export function RenewalCard({
   onContacted,
   onFollowUp,
   onRenewed,
+  onPaid,
   onLapsed,
   onLost,
 }: {
@@ -93,6 +94,8 @@ export function RenewalCard({
   onContacted: () => void;
   onFollowUp: () => void;
   onRenewed: () => void;
+  /** A row whose premium is due apart from its end date is paid, not renewed (decision 042). */
+  onPaid?: (() => void) | undefined;
   onLapsed: () => void;
   onLost: () => void;
 }) {
@@ -169,7 +172,11 @@ export function RenewalCard({
         <Button variant="secondary" onClick={onFollowUp}>
           Add follow-up
         </Button>
-        <Button onClick={onRenewed}>Mark renewed</Button>
+        {item.due_kind === 'premium' && onPaid ? (
+          <Button onClick={onPaid}>Mark premium paid</Button>
+        ) : (
+          <Button onClick={onRenewed}>Mark renewed</Button>
+        )}
         <Button variant="ghost" className="text-red-700! hover:bg-red-50!" onClick={onLapsed}>
           {item.plan_type === 'insurance' ? 'Mark lapsed' : 'Mark closed'}
         </Button>

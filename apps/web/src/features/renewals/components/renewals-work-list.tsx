@@ -18,15 +18,20 @@ import {
   type WorkListFiltersProps,
 } from '../api/get-renewals.ts';
 import { useMarkLapsed } from '../api/mark-lapsed.ts';
-import { ContactedDialog } from './contacted-dialog.tsx';
-import { OutboxPanel } from './outbox-panel.tsx';
-import { ReminderDays } from './reminder-days.tsx';
-import { RenewDialog } from './renew-dialog.tsx';
 import { RenewalCard } from './renewal-card.tsx';
-import { WhatsAppTemplatesSettings } from './whatsapp-templates.tsx';
 
 // The dialogs (and the date field's reading of typed dates) load when first opened: the plan detail is near its
 // script budget (apps/web/scripts/report-bundle.mjs).
+const ContactedDialog = lazy(() =>
+  import('./contacted-dialog.tsx').then((m) => ({ default: m.ContactedDialog })),
+);
+const RenewDialog = lazy(() => import('./renew-dialog.tsx').then((m) => ({ default: m.RenewDialog })));
+// The agency's settings below the list (managers only) load after the list itself.
+const ReminderDays = lazy(() => import('./reminder-days.tsx').then((m) => ({ default: m.ReminderDays })));
+const WhatsAppTemplatesSettings = lazy(() =>
+  import('./whatsapp-templates.tsx').then((m) => ({ default: m.WhatsAppTemplatesSettings })),
+);
+const OutboxPanel = lazy(() => import('./outbox-panel.tsx').then((m) => ({ default: m.OutboxPanel })));
 const AddFollowUpDialog = lazy(() =>
   import('./follow-up-dialogs.tsx').then((m) => ({ default: m.AddFollowUpDialog })),
 );
@@ -47,7 +52,10 @@ const BUCKET_PHRASES: Record<WorkBucket, string> = {
   '90': 'due in 61 to 90 days',
 };
 
-type Action = { kind: 'contacted' | 'follow-up' | 'renewed' | 'lapsed' | 'lost'; item: RenewalItem } | null;
+type Action = {
+  kind: 'contacted' | 'follow-up' | 'renewed' | 'paid' | 'lapsed' | 'lost';
+  item: RenewalItem;
+} | null;
 
 const asBucket = (value: string | null): WorkBucket =>
   (WORK_BUCKETS as readonly string[]).includes(value ?? '') ? (value as WorkBucket) : 'today';
@@ -65,10 +73,13 @@ const FILTER_KEYS = ['type', 'service', 'provider', 'staff'] as const;
 export function RenewalsWorkList({
   manages = true,
   filters,
+  payPremium,
 }: {
   manages?: boolean;
   /** The filter row, composed by the screen (app/compositions/work-list-filters.tsx). */
   filters?: (props: WorkListFiltersProps) => React.ReactNode;
+  /** "Mark premium paid" for a row whose premium is due, composed by the screen from the plan detail's dialog. */
+  payPremium?: (props: { planId: string; onClose: () => void }) => React.ReactNode;
 }) {
   const [params, setParams] = useSearchParams();
   const selected = asBucket(params.get('bucket'));
@@ -204,6 +215,7 @@ export function RenewalsWorkList({
                 onContacted={() => setAction({ kind: 'contacted', item })}
                 onFollowUp={() => setAction({ kind: 'follow-up', item })}
                 onRenewed={() => setAction({ kind: 'renewed', item })}
+                onPaid={payPremium ? () => setAction({ kind: 'paid', item }) : undefined}
                 onLapsed={() => setAction({ kind: 'lapsed', item })}
                 onLost={() => setAction({ kind: 'lost', item })}
               />
@@ -213,19 +225,25 @@ export function RenewalsWorkList({
       </section>
       {pages > 1 ? <Pager page={page} pages={pages} busy={status === 'loading'} onPage={setPage} /> : null}
 
-      {manages ? <ReminderDays /> : null}
-      {manages ? <WhatsAppTemplatesSettings /> : null}
-      {manages && delivery === 'outbox' ? <OutboxPanel /> : null}
+      {manages ? (
+        <Suspense fallback={null}>
+          <ReminderDays />
+          <WhatsAppTemplatesSettings />
+          {delivery === 'outbox' ? <OutboxPanel /> : null}
+        </Suspense>
+      ) : null}
 
       {action?.kind === 'contacted' ? (
-        <ContactedDialog
-          item={action.item}
-          onClose={() => setAction(null)}
-          onDone={() => {
-            notify('success', 'Contact recorded.');
-            setAction(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ContactedDialog
+            item={action.item}
+            onClose={() => setAction(null)}
+            onDone={() => {
+              notify('success', 'Contact recorded.');
+              setAction(null);
+            }}
+          />
+        </Suspense>
       ) : null}
       {action?.kind === 'follow-up' ? (
         <Suspense fallback={null}>
@@ -254,15 +272,22 @@ export function RenewalsWorkList({
           />
         </Suspense>
       ) : null}
+      {action?.kind === 'paid' && payPremium ? (
+        <Suspense fallback={null}>
+          {payPremium({ planId: action.item.plan_id, onClose: () => setAction(null) })}
+        </Suspense>
+      ) : null}
       {action?.kind === 'renewed' ? (
-        <RenewDialog
-          item={action.item}
-          onClose={() => setAction(null)}
-          onDone={(updated) => {
-            notify('success', `${updated.plan_number} renewed until ${formatDate(updated.end_date)}.`);
-            setAction(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <RenewDialog
+            item={action.item}
+            onClose={() => setAction(null)}
+            onDone={(updated) => {
+              notify('success', `${updated.plan_number} renewed until ${formatDate(updated.end_date)}.`);
+              setAction(null);
+            }}
+          />
+        </Suspense>
       ) : null}
       <ConfirmDialog
         open={action?.kind === 'lapsed'}
