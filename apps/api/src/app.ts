@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
 import { brandingRoutes } from './modules/branding/branding.routes.ts';
+import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { clientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -310,6 +311,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   plansRoutes(app, { db, documents: services.documents });
   premiumsRoutes(app, { db, documents: services.documents });
+  claimsRoutes(app, { db });
   clientPortalRoutes(app, { db, documents: services.documents, answers });
   renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery, answers });
   if (config.reminderIntervalSeconds > 0) {

@@ -102,6 +102,12 @@ const ROUTES = {
     'src/app/routes-workspace.tsx',
     'src/app/routes/workspace/renewals.tsx',
   ],
+  // The claims register (issue 28).
+  'claims (/dashboard/claims)': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/claims.tsx',
+  ],
   // The owner's activity log (issue 25 item 4).
   activity: [
     'src/app/routes/dashboard-frame.tsx',

@@ -53,6 +53,8 @@ export const ACTIVITY_SENTENCE = {
   'plan.lost': 'Marked plan lost',
   'agency.whatsapp_template': 'Changed a WhatsApp message',
   'plan.premium_paid': 'Marked a premium paid',
+  'claim.intimated': 'Intimated a claim',
+  'claim.status': "Changed a claim's status",
   'provider.create': 'Added provider',
   'provider.update': 'Changed provider',
   'provider.delete': 'Removed provider',

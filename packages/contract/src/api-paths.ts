@@ -20,7 +20,7 @@ const SECOND_FACTOR_ROLES = ['ADMIN', 'AO', 'AA', 'AG'] as const;
  * What a path's `:id` names for the agent gate (issue 25): an agent's call whose id names a client, member or
  * plan not assigned to them is answered 404 with that kind's own not-found message, before the handler runs.
  */
-export type Owns = 'client' | 'member' | 'plan';
+export type Owns = 'client' | 'member' | 'plan' | 'claim';
 
 export interface ApiPath {
   method: HttpMethod;
@@ -235,6 +235,12 @@ export const apiPaths = {
     access: WORKSPACE,
     owns: 'plan',
   },
+  // The claims register (issue 28, decision 043): an agent reaches the claims of their own clients' plans only.
+  listClaims: { method: 'GET', path: '/api/claims', access: WORKSPACE },
+  createClaim: { method: 'POST', path: '/api/claims', access: WORKSPACE },
+  claimDetail: { method: 'GET', path: '/api/claims/:id', access: WORKSPACE, owns: 'claim' },
+  changeClaimStatus: { method: 'POST', path: '/api/claims/:id/status', access: WORKSPACE, owns: 'claim' },
+  planClaims: { method: 'GET', path: '/api/plans/:id/claims', access: WORKSPACE, owns: 'plan' },
   // The agency client's own area (issue 6): always the signed-in client's data.
   clientSummary: { method: 'GET', path: '/api/agency-user/client/dashboard/summary', access: ['AC'] },
   clientProfile: { method: 'GET', path: '/api/agency-user/client/profile', access: ['AC'] },

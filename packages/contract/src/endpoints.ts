@@ -27,6 +27,14 @@ import {
 import { BookCsvQuerySchema, CSV_MIME, XLSX_MIME } from './book-sheets.ts';
 import { BrandingLogoQuerySchema, BrandingSchema } from './branding.ts';
 import {
+  ClaimDetailResponseSchema,
+  ClaimListQuerySchema,
+  ClaimListResponseSchema,
+  ClaimStatusChangeSchema,
+  CreateClaimSchema,
+  PlanClaimsResponseSchema,
+} from './claims.ts';
+import {
   AccountIdParamsSchema,
   AlertsResponseSchema,
   ClientAgencySchema,
@@ -695,6 +703,49 @@ export const endpoints = {
     params: PremiumReceiptParamsSchema,
     response: BinaryResponseSchema,
     produces: PDF_TYPE,
+    status: 200,
+  },
+  listClaims: {
+    ...apiPaths.listClaims,
+    summary:
+      "The agency's claims, newest first: `status` (a status, or `open`), `search` (the insurer's claim number or the client's name), keyset pages",
+    tag: 'claims',
+    querystring: ClaimListQuerySchema,
+    response: ClaimListResponseSchema,
+    status: 200,
+  },
+  createClaim: {
+    ...apiPaths.createClaim,
+    summary: "Intimate a claim on one of the agency's insurance policies, with its kind's fields",
+    tag: 'claims',
+    body: CreateClaimSchema,
+    response: ClaimDetailResponseSchema,
+    status: 201,
+  },
+  claimDetail: {
+    ...apiPaths.claimDetail,
+    summary: 'A claim with its status timeline (oldest first) and where it may go next',
+    tag: 'claims',
+    params: IdParamsSchema,
+    response: ClaimDetailResponseSchema,
+    status: 200,
+  },
+  changeClaimStatus: {
+    ...apiPaths.changeClaimStatus,
+    summary:
+      'Move a claim along its workflow, dated, with a note; amounts on approval and settlement, the reason of a rejection (409 for a step the workflow refuses)',
+    tag: 'claims',
+    params: IdParamsSchema,
+    body: ClaimStatusChangeSchema,
+    response: ClaimDetailResponseSchema,
+    status: 200,
+  },
+  planClaims: {
+    ...apiPaths.planClaims,
+    summary: "A plan's claims, newest first, and the kinds a new claim on it may be",
+    tag: 'claims',
+    params: IdParamsSchema,
+    response: PlanClaimsResponseSchema,
     status: 200,
   },
   deleteClientPlan: {

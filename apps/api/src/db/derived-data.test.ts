@@ -304,7 +304,9 @@ describe('the derived data the triggers keep (db/derived-data.ts)', () => {
 
   it('turns red for a tenant table nobody declared, a missing announcement, an undeclared total or copy', async () => {
     // A throwaway table in this file's own copy of the database, and a trigger dropped there.
-    await t.db.execute(sql`create table "claims" ("id" uuid primary key, "agency_id" uuid not null)`);
+    await t.db.execute(
+      sql`create table "undeclared_notes" ("id" uuid primary key, "agency_id" uuid not null)`,
+    );
     await t.db.execute(sql`drop trigger "documents_client_area_delete" on "documents"`);
     await t.db.execute(sql`drop trigger "users_email_to_owner" on "users"`);
     const changed = await readCatalogue(t.db);
@@ -314,7 +316,7 @@ describe('the derived data the triggers keep (db/derived-data.ts)', () => {
       secondary_clients: { announces: [CLIENT_AREA_CHANNEL] },
     };
     const found = disagreements(changed, withoutTotals).join('\n');
-    expect(found).toContain('claims: has agency_id but is not in derived-data.ts');
+    expect(found).toContain('undeclared_notes: has agency_id but is not in derived-data.ts');
     expect(found).toContain(`documents: no trigger announces on ${CLIENT_AREA_CHANNEL} for DELETE`);
     expect(found).toContain(
       'users: derived-data.ts says email is copied to owner_accounts.owner_email, but no trigger',

@@ -16,7 +16,7 @@ export const KEPT_ANSWERS: Record<Channel, string> = {
   [SESSION_CHANNEL]:
     "every signed-in call's session check: the user's state and a client's own record (auth/session-cache.ts, decision 015)",
   [CLIENT_AREA_CHANNEL]:
-    "the client area's dashboard summary and alerts, my plans and plan details (decision 017), the workspace's client list (decision 018) and renewals work-list (decision 042), per agency ('*': every agency)",
+    "the client area's dashboard summary (with its claims) and alerts, my plans and plan details (decision 017), the workspace's client list (decision 018) and renewals work-list (decision 042), per agency ('*': every agency)",
   [OWNERS_CHANNEL]: "the admin's owner list, pages and searches (decision 018)",
 };
 
@@ -71,6 +71,10 @@ export const DERIVED_DATA: Readonly<Record<string, TableStory>> = {
   // plan through its index, and the next due date it moves is the plan's own column (decision 038).
   premium_payments: { announces: [CLIENT_AREA_CHANNEL] },
   providers: { announces: [CLIENT_AREA_CHANNEL] },
+  // A client's claims (issue 28, migration 0037): the client area's summary counts those of the financial year.
+  // No kept total: the count reads the client's claims through their index.
+  claims: { announces: [CLIENT_AREA_CHANNEL] },
+  claim_events: { announces: [CLIENT_AREA_CHANNEL] },
   documents: { announces: [CLIENT_AREA_CHANNEL] },
   // The catalogue is every agency's: its writes announce '*'.
   services: { announces: [CLIENT_AREA_CHANNEL] },

@@ -1060,3 +1060,82 @@ export const importMappings = pgTable(
   },
   (t) => [primaryKey({ name: 'import_mappings_pk', columns: [t.agencyId, t.sheetKind, t.header] })],
 );
+
+/**
+ * A claim on an insurance policy (issue 28, decision 043): its kind, where it stands in the workflow (the
+ * contract's CLAIM_TRANSITIONS), its amounts and its kind's fields. The plan is named by type and id as premium
+ * payments name it; the client is copied from the plan for the agent wall (agent_assignment) and the client's
+ * own claims.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** Always 'insurance' for now: a claim is made on an insurance policy. */
+    planType: serviceCategoryEnum('plan_type').notNull(),
+    planId: uuid('plan_id').notNull(),
+    primaryClientId: uuid('primary_client_id')
+      .notNull()
+      .references(() => primaryClients.id),
+    /** The family member who holds the plan, when one does. */
+    secondaryClientId: uuid('secondary_client_id').references(() => secondaryClients.id),
+    /** One of the contract's CLAIM_KINDS. */
+    kind: text('kind').notNull(),
+    /** One of the contract's CLAIM_STATUSES. */
+    status: text('status').notNull().default('intimated'),
+    /** The day the claim was intimated, and the day of its latest status (India's calendar). */
+    intimatedOn: date('intimated_on', { mode: 'string' }).notNull(),
+    statusOn: date('status_on', { mode: 'string' }).notNull(),
+    insurerClaimNumber: text('insurer_claim_number'),
+    claimedAmount: money('claimed_amount'),
+    approvedAmount: money('approved_amount'),
+    settledAmount: money('settled_amount'),
+    deductedAmount: money('deducted_amount'),
+    /** [{ reason, amount }] as the approval or settlement recorded them. */
+    deductions: jsonb('deductions').$type<Array<{ reason: string; amount: string }>>().notNull().default([]),
+    rejectionReason: text('rejection_reason'),
+    /** The kind's fields (hospital, TPA, accident date, claimant, incident…), as the contract's ClaimDetailsSchema. */
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The workspace's list, newest first by keyset, and its status tabs.
+    index('claims_list_idx').on(t.agencyId, t.createdAt, t.id),
+    // Open claims by status and age (days since intimation).
+    index('claims_status_idx').on(t.agencyId, t.status, t.intimatedOn),
+    index('claims_plan_idx').on(t.agencyId, t.planId, t.createdAt),
+    // A client's claims, and those of a financial year (the client's summary).
+    index('claims_client_idx').on(t.agencyId, t.primaryClientId, t.intimatedOn),
+  ],
+);
+
+/** A claim's status history: the intimation (from null) and every step after it, each dated with its note. */
+export const claimEvents = pgTable(
+  'claim_events',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id),
+    /** The claim's client, for the agent wall (agent_assignment). */
+    primaryClientId: uuid('primary_client_id')
+      .notNull()
+      .references(() => primaryClients.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** The day the step happened (India's calendar). */
+    on: date('on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('claim_events_claim_idx').on(t.agencyId, t.claimId, t.at)],
+);

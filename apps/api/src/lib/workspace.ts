@@ -1,8 +1,14 @@
-import { MSG, type Owns, type WorkspaceRole } from '@portal/contract';
+import { CLAIM_NOT_FOUND, MSG, type Owns, type WorkspaceRole } from '@portal/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedOnce } from '../db/prepared.ts';
-import { insurancePolicies, investmentAccounts, primaryClients, secondaryClients } from '../db/schema.ts';
+import {
+  claims,
+  insurancePolicies,
+  investmentAccounts,
+  primaryClients,
+  secondaryClients,
+} from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import type { TokenSubject } from './tokens.ts';
 
@@ -42,6 +48,7 @@ export const NOT_FOUND_MESSAGE: Record<Owns, string> = {
   client: 'No client of your agency exists with this id.',
   member: 'No family member of your agency’s clients exists with this id.',
   plan: 'No plan of your agency’s clients exists with this id.',
+  claim: CLAIM_NOT_FOUND,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,6 +114,23 @@ function assignedStatement(db: Db, kind: Owns) {
           )
           .limit(1)
           .prepare('agent_owns_plan'),
+      );
+    case 'claim':
+      // A claim is its plan's client's (issue 28).
+      return preparedOnce(db, 'agent_owns_claim', (d) =>
+        d
+          .select({ one: sql<number>`1` })
+          .from(claims)
+          .innerJoin(primaryClients, eq(primaryClients.id, claims.primaryClientId))
+          .where(
+            and(
+              eq(claims.id, sql.placeholder('id')),
+              eq(claims.agencyId, sql.placeholder('agencyId')),
+              assigned,
+            ),
+          )
+          .limit(1)
+          .prepare('agent_owns_claim'),
       );
   }
 }

@@ -14,6 +14,7 @@ const CLIENT_IN_BODY: readonly EndpointName[] = [
   'createPrimaryClient',
   'createSecondaryClient',
   'addPlansToExisting',
+  'createClaim',
 ];
 
 export interface AuditFigures {

@@ -321,6 +321,23 @@ async function createReceipt(side: Side, ao: Caller, policyId: string) {
   return (res.json() as { data: { payments: Array<{ id: string }> } }).data.payments[0]!.id;
 }
 
+/** A life claim on a client's policy (issue 28), its claimant a canary of the client whose policy it is. */
+async function createClaim(side: Side, ao: Caller, policyId: string) {
+  const res = await send(
+    ao,
+    json('POST', '/api/claims', {
+      plan_id: policyId,
+      kind: 'life_death',
+      intimated_on: todayInIndia(),
+      claimed_amount: '500000',
+      insurer_claim_number: canary(side),
+      details: { claimant: canary(side) },
+      note: canary(side),
+    }),
+  );
+  return res201<{ id: string }>(res, `${side}'s claim`).id;
+}
+
 async function createOutbox(side: Side) {
   const c = canary(side);
   const [row] = await t.db
@@ -443,6 +460,7 @@ async function seedSide(side: Side) {
     secondary: [] as string[],
     policy: [] as string[],
     account: [] as string[],
+    claim: [] as string[],
   };
   for (const slot of [0, 1] as const) {
     const initial = `Grahak#${side}${slot}2026`;
@@ -473,12 +491,14 @@ async function seedSide(side: Side) {
     ids.policy.push(plans.policy);
     receiptOf.set(plans.policy, await asClient(slot + 1, () => createReceipt(side, ao, plans.policy)));
     ids.account.push(plans.account);
+    ids.claim.push(await asClient(slot + 1, () => createClaim(side, ao, plans.policy)));
   }
   w.clients = clients as [Caller, Caller];
   w.objects.primary = ids.primary as [string, string];
   w.objects.secondary = ids.secondary as [string, string];
   w.objects.policy = ids.policy as [string, string];
   w.objects.account = ids.account as [string, string];
+  w.objects.claim = ids.claim as [string, string];
   w.objects.outbox = [await createOutbox(side), await createOutbox(side)];
   w.staff = side === 'A' ? await createStaffCallers(side, agency) : [];
   w.assignee = (await createStaff(t, agency.agencyId, 'AG')).userId;
@@ -567,6 +587,8 @@ async function freshObject(
       return (await asClient(slot + 1, () => createPlans(side, w.ao, w.objects.primary[slot]))).policy;
     case 'account':
       return (await asClient(slot + 1, () => createPlans(side, w.ao, w.objects.primary[slot]))).account;
+    case 'claim':
+      return asClient(slot + 1, () => createClaim(side, w.ao, w.objects.policy[slot]));
     case 'outbox':
       return createOutbox(side);
     case 'importJob':
@@ -715,6 +737,16 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
         { name: 'new_end_date', value: '2046-06-30' },
         { name: 'note', value: canary(side) },
       ]);
+    case 'createClaim':
+      return json(m, url, {
+        plan_id: cell.objectId,
+        kind: 'life_maturity',
+        intimated_on: todayInIndia(),
+        claimed_amount: '250000',
+        details: { claimant: canary(side) },
+      });
+    case 'changeClaimStatus':
+      return json(m, url, { to: 'documents_pending', on: todayInIndia(), note: canary(side) });
     case 'markPremiumPaid':
       return form(m, url, [
         { name: 'paid_on', value: todayInIndia() },
@@ -981,7 +1013,7 @@ async function runCell(
   }
   // What the call writes belongs to the client whose object it is (a new client's when it makes one).
   const fresh = p.object === 'primary' && endpoint.method !== 'GET' && want < 300 && relation !== 'missing';
-  const client = ['primary', 'secondary', 'policy', 'account'].includes(p.object)
+  const client = ['primary', 'secondary', 'policy', 'account', 'claim'].includes(p.object)
     ? fresh && caller.role !== 'AG'
       ? 3
       : slot + 1

@@ -25,7 +25,9 @@ export type ObjectKind =
   /** A member of the agency's staff (issue 25: an agency admin or agent). */
   | 'staff'
   /** An import job (issue 26): an agent's are their own. */
-  | 'importJob';
+  | 'importJob'
+  /** A claim on a client's insurance policy (issue 28). */
+  | 'claim';
 
 /**
  * Which objects an allowed caller reaches: `any` every one; `agency` those of its own agency (the owner:
@@ -166,6 +168,17 @@ export const permissions = {
   // A payment's receipt PDF (decision 041): the path names the plan and its payment (the matrix's payment of
   // each policy, with a receipt); the client's own plans only.
   planPremiumReceipt: { object: 'policy', ok: 200, allow: WORKSPACE },
+  // The claims register (issue 28): the workspace; an agent the claims of their own clients' policies only.
+  listClaims: {
+    object: 'none',
+    ok: 200,
+    allow: WORKSPACE,
+    queries: ['?search=CANARY-{other}-', '?search=CANARY-{own}-', '?status=open', '?limit=100&offset=0'],
+  },
+  createClaim: { object: 'policy', inBody: true, ok: 201, allow: WORKSPACE },
+  claimDetail: { object: 'claim', ok: 200, allow: WORKSPACE },
+  changeClaimStatus: { object: 'claim', ok: 200, allow: WORKSPACE },
+  planClaims: { object: 'policy', ok: 200, allow: WORKSPACE },
 
   clientSummary: { object: 'none', ok: 200, allow: AC },
   clientProfile: { object: 'none', ok: 200, allow: AC },

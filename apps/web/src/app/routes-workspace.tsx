@@ -107,6 +107,15 @@ export const workspaceRoutes: Array<ScreenRoute | GateRoute> = [
       })),
   },
   {
+    // The claims register (issue 28): every workspace role; an agent's are their clients'.
+    path: 'claims',
+    handle: { title: 'Claims' },
+    lazy: () =>
+      import('./routes/workspace/claims.tsx').then((m) => ({
+        Component: m.ClaimsScreen,
+      })),
+  },
+  {
     // The owner's account security: the TOTP second factor (issue 23 item 14).
     path: 'security',
     handle: { title: 'Account Security' },

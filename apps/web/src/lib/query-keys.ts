@@ -59,6 +59,12 @@ export const queryKeys = {
   families: ['families'] as const,
   /** The work-list's pages and each plan's reminders and marks (`[...renewals, 'plan', id]`). */
   renewals: ['renewals'] as const,
+  /** The claims register (issue 28): the workspace's pages by status, search and cursor, and each plan's claims. */
+  claims: {
+    all: ['claims'] as const,
+    page: (query: object) => ['claims', 'page', query] as const,
+    ofPlan: (planId: string) => ['claims', 'plan', planId] as const,
+  },
   /** The agency's reminder days and how e-mail goes out; the outbox of e-mails kept without a mail server. */
   reminderSettings: ['reminder-settings'] as const,
   outbox: ['outbox'] as const,

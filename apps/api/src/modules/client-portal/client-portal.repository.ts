@@ -1,10 +1,11 @@
-import { DOCUMENT_MIN_BYTES } from '@portal/contract';
+import { DOCUMENT_MIN_BYTES, financialYearStart } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import {
   agencies,
+  claims,
   documents,
   insurancePolicies,
   insuredMembers,
@@ -75,15 +76,21 @@ export async function summaryFigures(db: Db, agencyId: string, primaryClientId: 
           where ${insurancePolicies.agencyId} = ${agency} and ${insurancePolicies.primaryClientId} = ${client}
           and ${insurancePolicies.deletedAt} is null and ${insurancePolicies.status} not in ('lapsed', 'closed')
           and (${insurancePolicies.endDate} is null or ${insurancePolicies.endDate} >= ${sql.placeholder('today')}::date))`,
+        // Claims intimated in the financial year of `today` (1 April to 31 March, India's calendar; issue 28).
+        claims: sql<number>`(select count(*) from ${claims} where ${claims.agencyId} = ${agency}
+          and ${claims.primaryClientId} = ${client}
+          and ${claims.intimatedOn} >= ${sql.placeholder('yearStart')}::date
+          and ${claims.intimatedOn} < (${sql.placeholder('yearStart')}::date + interval '1 year'))::int`,
       })
       .from(primaryClients)
       .where(and(eq(primaryClients.id, client), eq(primaryClients.agencyId, agency)))
       .prepare('client_summary');
-  }).execute({ agencyId, primaryClientId, today });
+  }).execute({ agencyId, primaryClientId, today, yearStart: financialYearStart(today) });
   return {
     plans: Number(row?.plans ?? 0),
     family: Number(row?.family ?? 0),
     premium: row?.premium ?? '0.00',
+    claims: Number(row?.claims ?? 0),
   };
 }
 

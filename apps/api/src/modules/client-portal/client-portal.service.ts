@@ -53,8 +53,8 @@ export async function clientSummary(
     total_plans: figures.plans,
     total_secondary_clients: figures.family,
     total_premium: figures.premium,
-    // Claims are not recorded by the portal yet; the figure stays 0 until they are.
-    claims_this_year: 0,
+    // The client's claims intimated in this financial year (issue 28).
+    claims_this_year: figures.claims,
   };
 }
 

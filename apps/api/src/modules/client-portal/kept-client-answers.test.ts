@@ -17,6 +17,8 @@ import { multipart } from '../../../test/multipart.ts';
 import type { Hearing } from '../../db/client.ts';
 import { tablesAnnouncedOn } from '../../db/derived-data.ts';
 import {
+  claimEvents,
+  claims,
   documents,
   insurancePolicies,
   insuredMembers,
@@ -338,6 +340,26 @@ describe('the kept plan answers', () => {
       primaryClientId: me.primaryClientId,
       offsetDays: 7,
       endDate: '2026-04-01',
+    });
+    // A claim and its intimation (issue 28): the summary counts the client's claims.
+    const [claim] = await t.db
+      .insert(claims)
+      .values({
+        agencyId,
+        planType: 'insurance',
+        planId: policy,
+        primaryClientId: me.primaryClientId,
+        kind: 'life_death',
+        intimatedOn: '2026-04-01',
+        statusOn: '2026-04-01',
+      })
+      .returning({ id: claims.id });
+    await t.db.insert(claimEvents).values({
+      agencyId,
+      claimId: claim!.id,
+      primaryClientId: me.primaryClientId,
+      toStatus: 'intimated',
+      on: '2026-04-01',
     });
     const writes = [
       () =>

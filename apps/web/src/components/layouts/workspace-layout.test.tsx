@@ -85,6 +85,7 @@ describe('workspace layout (spec §2)', () => {
       'Insurance Company',
       'Investment Company',
       'Renewals',
+      'Claims',
       'Team',
       'Activity',
       'Account Security',
@@ -170,7 +171,7 @@ describe('workspace layout (spec §2)', () => {
   it('gives an agent only what they may use, and names them and their role (issue 25)', async () => {
     localStorage.setItem('token', tokenFor(['AG'], { clientName: 'Arjun Mehta' }));
     renderWorkspace(true, '/dashboard', 'AG', 'Arjun Mehta');
-    expect(navLinks()).toEqual(['Dashboard', 'Renewals', 'Account Security']);
+    expect(navLinks()).toEqual(['Dashboard', 'Renewals', 'Claims', 'Account Security']);
     const bar = screen.getByTestId('signed-in-as');
     expect(bar).toHaveTextContent('Arjun Mehta');
     expect(bar).toHaveTextContent('Agent');
@@ -188,6 +189,7 @@ describe('workspace layout (spec §2)', () => {
       'Insurance Company',
       'Investment Company',
       'Renewals',
+      'Claims',
       'Account Security',
     ]);
     expect(await screen.findByText('Agency admin')).toBeInTheDocument();

@@ -10,6 +10,13 @@ const EditPlanDialog = lazy(() =>
   import('../../compositions/edit-plan-dialog.tsx').then((m) => ({ default: m.EditPlanDialog })),
 );
 
+// A policy's claims (issue 28): the list and "Intimate claim", fetched apart from the page for the same budget.
+const PlanClaimsCard = lazy(() =>
+  import('../../../features/claims/components/plan-claims-card.tsx').then((m) => ({
+    default: m.PlanClaimsCard,
+  })),
+);
+
 // The follow-ups card (WhatsApp, call, follow-ups, mark lost) sits below the plan's own cards: fetched with the
 // page but apart from it, for the same budget (its own skeleton holds its place meanwhile).
 const PlanFollowUpsCard = lazy(() =>
@@ -36,6 +43,11 @@ export function PlanDetailScreen() {
             />
           </Suspense>
           <RenewalHistoryCard planId={planId} />
+          {plan.plan_kind === 'insurance' ? (
+            <Suspense fallback={<Skeleton className="h-28" />}>
+              <PlanClaimsCard planId={planId} />
+            </Suspense>
+          ) : null}
         </div>
       )}
       editor={(plan, open, onOpenChange) => (
