@@ -108,6 +108,11 @@ const ROUTES = {
     'src/app/routes-workspace.tsx',
     'src/app/routes/workspace/claims.tsx',
   ],
+  'claim detail (/dashboard/claims/:id)': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/claim-detail.tsx',
+  ],
   // The owner's activity log (issue 25 item 4).
   activity: [
     'src/app/routes/dashboard-frame.tsx',

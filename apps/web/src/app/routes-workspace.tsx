@@ -116,6 +116,14 @@ export const workspaceRoutes: Array<ScreenRoute | GateRoute> = [
       })),
   },
   {
+    path: 'claims/:claimId',
+    handle: { title: 'Claim' },
+    lazy: () =>
+      import('./routes/workspace/claim-detail.tsx').then((m) => ({
+        Component: m.ClaimDetailScreen,
+      })),
+  },
+  {
     // The owner's account security: the TOTP second factor (issue 23 item 14).
     path: 'security',
     handle: { title: 'Account Security' },

@@ -89,7 +89,7 @@ function renderRegister() {
 const asked = () => new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://portal.test').searchParams;
 
 describe('the claims register', () => {
-  it('opens on the open claims with their status, age and amount, each linked to its plan', async () => {
+  it('opens on the open claims with their status, age and amount, each linked to its detail', async () => {
     renderRegister();
     const list = await screen.findByRole('list', { name: 'Claims found' });
     const [first, second] = within(list).getAllByRole('listitem');
@@ -100,7 +100,7 @@ describe('the claims register', () => {
     expect(first).toHaveTextContent('Claim no. STAR-CLM-9001');
     expect(within(first!).getByRole('link', { name: 'Meera Iyer' })).toHaveAttribute(
       'href',
-      `/dashboard/plans/${uuid(101)}`,
+      `/dashboard/claims/${uuid(1)}`,
     );
     expect(second).toHaveTextContent('Rejected');
     expect(second).toHaveTextContent('1 day');

@@ -162,7 +162,7 @@ function ClaimRow({ claim }: { claim: Claim }) {
     <li className="flex flex-col gap-2 px-5 py-4 sm:flex-row sm:items-center sm:gap-6">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <Link
-          to={`/dashboard/plans/${claim.plan_id}`}
+          to={`/dashboard/claims/${claim.id}`}
           className="font-medium text-slate-900 underline-offset-2 hover:underline"
         >
           {claim.client_name}

@@ -1,5 +1,6 @@
 import { FileHeart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -44,7 +45,12 @@ export function PlanClaimsCard({ planId }: { planId: string }) {
           {data.claims.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="flex min-w-0 flex-col">
-                <span className="text-sm font-medium text-slate-900">{c.kind_label}</span>
+                <Link
+                  to={`/dashboard/claims/${c.id}`}
+                  className="text-sm font-medium text-slate-900 underline-offset-2 hover:underline"
+                >
+                  {c.kind_label}
+                </Link>
                 <span className="text-xs text-slate-500">
                   Intimated {formatDate(c.intimated_on)} · {ageLabel(c.age_days)}
                   {c.insurer_claim_number ? ` · Claim no. ${c.insurer_claim_number}` : ''}
