@@ -241,6 +241,13 @@ export const apiPaths = {
   claimDetail: { method: 'GET', path: '/api/claims/:id', access: WORKSPACE, owns: 'claim' },
   changeClaimStatus: { method: 'POST', path: '/api/claims/:id/status', access: WORKSPACE, owns: 'claim' },
   planClaims: { method: 'GET', path: '/api/plans/:id/claims', access: WORKSPACE, owns: 'plan' },
+  // A household's claims on its client record (issue 28 item 4).
+  clientClaims: {
+    method: 'GET',
+    path: '/api/users/primary-clients/:id/claims',
+    access: WORKSPACE,
+    owns: 'client',
+  },
   // The agency client's own area (issue 6): always the signed-in client's data.
   clientSummary: { method: 'GET', path: '/api/agency-user/client/dashboard/summary', access: ['AC'] },
   clientProfile: { method: 'GET', path: '/api/agency-user/client/profile', access: ['AC'] },

@@ -492,6 +492,19 @@ export const PlanClaimsResponseSchema = z.object({
 });
 export type PlanClaims = z.infer<typeof PlanClaimsResponseSchema>['data'];
 
+/** The most claims a client record lists (its household's newest). */
+export const CLIENT_CLAIMS_MAX = 100;
+
+export const ClientClaimsResponseSchema = z.object({
+  data: z.object({
+    /** Newest first, at most CLIENT_CLAIMS_MAX. */
+    claims: z.array(ClaimSchema),
+    /** Every claim of the household, open or not. */
+    total: z.number().int(),
+  }),
+});
+export type ClientClaims = z.infer<typeof ClientClaimsResponseSchema>['data'];
+
 /** A claim named by an id that is not the agency's, or an agent's client's. */
 export const CLAIM_NOT_FOUND = 'No claim of your agency’s clients exists with this id.';
 

@@ -31,6 +31,7 @@ import {
   ClaimListQuerySchema,
   ClaimListResponseSchema,
   ClaimStatusChangeSchema,
+  ClientClaimsResponseSchema,
   CreateClaimSchema,
   PlanClaimsResponseSchema,
 } from './claims.ts';
@@ -746,6 +747,14 @@ export const endpoints = {
     tag: 'claims',
     params: IdParamsSchema,
     response: PlanClaimsResponseSchema,
+    status: 200,
+  },
+  clientClaims: {
+    ...apiPaths.clientClaims,
+    summary: "A client's household's claims (the client's and their family's), newest first",
+    tag: 'claims',
+    params: IdParamsSchema,
+    response: ClientClaimsResponseSchema,
     status: 200,
   },
   deleteClientPlan: {

@@ -179,6 +179,7 @@ export const permissions = {
   claimDetail: { object: 'claim', ok: 200, allow: WORKSPACE },
   changeClaimStatus: { object: 'claim', ok: 200, allow: WORKSPACE },
   planClaims: { object: 'policy', ok: 200, allow: WORKSPACE },
+  clientClaims: { object: 'primary', ok: 200, allow: WORKSPACE },
 
   clientSummary: { object: 'none', ok: 200, allow: AC },
   clientProfile: { object: 'none', ok: 200, allow: AC },

@@ -65,6 +65,7 @@ export const queryKeys = {
     page: (query: object) => ['claims', 'page', query] as const,
     ofPlan: (planId: string) => ['claims', 'plan', planId] as const,
     one: (claimId: string) => ['claims', 'one', claimId] as const,
+    ofClient: (clientId: string) => ['claims', 'client', clientId] as const,
   },
   /** The agency's reminder days and how e-mail goes out; the outbox of e-mails kept without a mail server. */
   reminderSettings: ['reminder-settings'] as const,

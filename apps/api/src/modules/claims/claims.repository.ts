@@ -133,6 +133,36 @@ export async function claimsOfPlan(db: Db | Tx, agencyId: string, planId: string
   return rows as ClaimRow[];
 }
 
+/** Whether the agency has this client (not removed). */
+export async function hasClient(db: Db | Tx, agencyId: string, primaryClientId: string) {
+  const [row] = await db
+    .select({ id: primaryClients.id })
+    .from(primaryClients)
+    .where(
+      and(
+        eq(primaryClients.agencyId, agencyId),
+        eq(primaryClients.id, primaryClientId),
+        isNull(primaryClients.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A household's claims, newest first, at most `limit`, with the count of all of them. */
+export async function claimsOfClient(db: Db | Tx, agencyId: string, primaryClientId: string, limit: number) {
+  const where = and(eq(claims.agencyId, agencyId), eq(claims.primaryClientId, primaryClientId));
+  const rows = await claimsQuery(db)
+    .where(where)
+    .orderBy(desc(claims.createdAt), desc(claims.id))
+    .limit(limit);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(claims)
+    .where(where);
+  return { rows: rows as ClaimRow[], total: counted?.n ?? 0 };
+}
+
 export interface ClaimListFilter {
   status?: string | undefined;
   search?: string | undefined;

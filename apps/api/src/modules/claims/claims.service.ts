@@ -3,6 +3,7 @@ import {
   CLAIM_NOT_FOUND,
   CLAIM_STATUS_LABELS,
   CLAIM_TRANSITIONS,
+  CLIENT_CLAIMS_MAX,
   type Claim,
   type ClaimDetail,
   type ClaimKind,
@@ -125,6 +126,17 @@ export async function planClaims(deps: ClaimsDeps, subject: TokenSubject, planId
   if (!plan) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
   const rows = await repo.claimsOfPlan(deps.db, ws.agencyId, planId);
   return { data: { claims: rows.map((r) => claimOf(r, today)), kinds: [...claimKindsOf(plan.serviceCode)] } };
+}
+
+/** A client record's claims: its household's (the client's and their family's plans'), newest first. */
+export async function clientClaims(deps: ClaimsDeps, subject: TokenSubject, clientId: string, today: string) {
+  const ws = workspaceOf(subject);
+  // Another agency's client, a removed one or none: the same words (an agent's others are the gate's).
+  if (!(await repo.hasClient(deps.db, ws.agencyId, clientId))) {
+    throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE.client);
+  }
+  const { rows, total } = await repo.claimsOfClient(deps.db, ws.agencyId, clientId, CLIENT_CLAIMS_MAX);
+  return { data: { claims: rows.map((r) => claimOf(r, today)), total } };
 }
 
 export async function createClaim(

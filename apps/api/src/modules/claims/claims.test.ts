@@ -1,6 +1,7 @@
 import {
   ClaimDetailResponseSchema,
   ClaimListResponseSchema,
+  ClientClaimsResponseSchema,
   PlanClaimsResponseSchema,
 } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
@@ -293,6 +294,17 @@ describe('the workspace’s claims', () => {
     expect(onPlan.data.claims).toHaveLength(3);
     expect(onPlan.data.kinds).toEqual(['health_cashless', 'health_reimbursement']);
     expect(meera.primaryClientId).toBe(first.primary_client_id);
+
+    // The client record lists its household's claims only, newest first.
+    const onClient = ClientClaimsResponseSchema.parse(
+      (await call('GET', `/api/users/primary-clients/${meera.primaryClientId}/claims`, token)).json(),
+    );
+    expect(onClient.data.claims.map((c) => c.id)).toEqual([third.id, second.id, first.id]);
+    expect(onClient.data.total).toBe(3);
+    const onVikram = ClientClaimsResponseSchema.parse(
+      (await call('GET', `/api/users/primary-clients/${other.primaryClientId}/claims`, token)).json(),
+    );
+    expect(onVikram.data.claims.map((c) => c.kind)).toEqual(['life_maturity']);
   });
 
   it('keeps every claim behind the walls: another agency, an agent without the client, a client', async () => {
@@ -303,6 +315,7 @@ describe('the workspace’s claims', () => {
       ['GET', `/api/claims/${claim.id}`],
       ['POST', `/api/claims/${claim.id}/status`],
       ['GET', `/api/plans/${health.id}/claims`],
+      ['GET', `/api/users/primary-clients/${meera.primaryClientId}/claims`],
     ] as const) {
       const res = await call(
         method,
@@ -323,10 +336,13 @@ describe('the workspace’s claims', () => {
     expect(notMine.json().message).toBe('No claim of your agency’s clients exists with this id.');
     expect((await call('POST', '/api/claims', agent.token, reimbursement(health.id))).statusCode).toBe(404);
     expect((await call('GET', '/api/claims', agent.token)).json().items).toEqual([]);
+    const household = `/api/users/primary-clients/${meera.primaryClientId}/claims`;
+    expect((await call('GET', household, agent.token)).statusCode).toBe(404);
     await assignClients(t.db, [meera.primaryClientId], agent.userId);
     expect((await call('GET', `/api/claims/${claim.id}`, agent.token)).statusCode).toBe(200);
     expect((await step(agent.token, claim.id, { to: 'submitted' })).statusCode).toBe(200);
     expect((await call('GET', '/api/claims', agent.token)).json().items).toHaveLength(1);
+    expect((await call('GET', household, agent.token)).json().data.claims).toHaveLength(1);
     const admin = await staff('AA');
     expect((await call('GET', `/api/claims/${claim.id}`, admin.token)).statusCode).toBe(200);
 

@@ -1,8 +1,17 @@
 import { MANAGER_ROLES } from '@portal/contract';
+import { lazy, Suspense } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { Skeleton } from '../../../components/ui/query-states.tsx';
 import { ClientRecord } from '../../../features/clients/components/client-record.tsx';
 import { SendOnWhatsApp } from '../../../features/renewals/components/send-on-whatsapp.tsx';
 import { currentClaims } from '../../../lib/session.ts';
+
+// The household's claims (issue 28), fetched apart from the page for its script budget.
+const ClientClaimsCard = lazy(() =>
+  import('../../../features/claims/components/client-claims-card.tsx').then((m) => ({
+    default: m.ClientClaimsCard,
+  })),
+);
 
 /** /dashboard/users/{id}: one client's record with family, plans and documents (issue 5). */
 export function UserDetailScreen() {
@@ -26,6 +35,11 @@ export function UserDetailScreen() {
       userId={userId}
       listAddress={listAddress}
       mayRemove={mayRemove}
+      claims={
+        <Suspense fallback={<Skeleton className="h-28" />}>
+          <ClientClaimsCard clientId={userId} />
+        </Suspense>
+      }
       // An active plan with an end date or a premium due: the agency's message in the client's language, the
       // premium-due one when a premium falls due apart from the end date (decision 040), else the renewal one.
       planAction={(plan, client) =>

@@ -70,12 +70,15 @@ export function ClientRecord({
   listAddress,
   mayRemove = true,
   planAction,
+  claims,
 }: {
   userId: string;
   listAddress: string;
   mayRemove?: boolean;
   /** What a plan's row offers beside its status (the route composes "Send on WhatsApp" from renewals). */
   planAction?: (plan: ClientPlanItem, client: PrimaryClient) => ReactNode;
+  /** The household's claims, below the plans (the route composes them from the claims register). */
+  claims?: ReactNode;
 }) {
   const navigate = useNavigate();
   const record = useClient(userId);
@@ -305,6 +308,8 @@ export function ClientRecord({
           )}
         </Card>
       ))}
+
+      {claims}
 
       {editing ? (
         <Suspense fallback={null}>
