@@ -62,6 +62,10 @@ export const AgencyDashboardSchema = z.object({
   recent_clients: z.array(RecentClientSchema),
   /** Plans marked lost this calendar month (India), the agent's own clients' for an agent (issue 27 item 4). */
   lost_this_month: z.number().int(),
+  /** Claims not settled, withdrawn or closed (issue 28), the agent's own clients' for an agent. */
+  open_claims: z.number().int(),
+  /** Of them, those waiting on the client's documents (status documents_pending). */
+  claims_documents_pending: z.number().int(),
   premium_by_service: z.array(
     z.object({
       service_code: z.string(),

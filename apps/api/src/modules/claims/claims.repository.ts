@@ -163,6 +163,30 @@ export async function claimsOfClient(db: Db | Tx, agencyId: string, primaryClien
   return { rows: rows as ClaimRow[], total: counted?.n ?? 0 };
 }
 
+/**
+ * The workspace home's claim figures: open claims and those waiting on documents, as the register's Open and
+ * Documents pending tabs count them, read through the (agency, status, intimated_on) index; an agent's clients'
+ * only when `assigned` is given.
+ */
+export async function openClaimCounts(db: Db, agencyId: string, assigned?: SQL) {
+  const base = db
+    .select({
+      open: sql<number>`count(*)::int`,
+      documentsPending: sql<number>`(count(*) filter (where ${claims.status} = 'documents_pending'))::int`,
+    })
+    .from(claims);
+  const where = [eq(claims.agencyId, agencyId), inArray(claims.status, [...OPEN_CLAIM_STATUSES])];
+  const [row] = assigned
+    ? await base
+        .innerJoin(
+          primaryClients,
+          and(eq(primaryClients.id, claims.primaryClientId), eq(primaryClients.agencyId, agencyId)),
+        )
+        .where(and(...where, assigned))
+    : await base.where(and(...where));
+  return { open: Number(row?.open ?? 0), documentsPending: Number(row?.documentsPending ?? 0) };
+}
+
 export interface ClaimListFilter {
   status?: string | undefined;
   search?: string | undefined;

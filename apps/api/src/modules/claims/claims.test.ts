@@ -1,4 +1,5 @@
 import {
+  AgencyDashboardResponseSchema,
   ClaimDetailResponseSchema,
   ClaimListResponseSchema,
   ClientClaimsResponseSchema,
@@ -351,5 +352,33 @@ describe('the workspace’s claims', () => {
     expect((await call('GET', `/api/claims/${claim.id}`, meera.token)).statusCode).toBe(403);
     expect((await call('POST', '/api/claims', meera.token, reimbursement(health.id))).statusCode).toBe(403);
     expect(a.agency.agencyId).not.toBe(theirs.a.agency.agencyId);
+  });
+});
+
+describe('the workspace home’s claim figures', () => {
+  it('counts open claims and those waiting on documents, read anew, an agent’s own clients’ only', async () => {
+    const { token, meera, health, staff } = await world();
+    const home = async (as: string) =>
+      AgencyDashboardResponseSchema.parse((await call('GET', '/api/agencies/dashboard', as)).json()).data;
+    const agent = await staff('AG');
+    expect(await home(agent.token)).toMatchObject({ open_claims: 0, claims_documents_pending: 0 });
+
+    const waiting = await intimate(token, health.id);
+    await step(token, waiting.id, { to: 'documents_pending' });
+    const settled = await intimate(token, health.id);
+    await step(token, settled.id, { to: 'submitted' });
+    await step(token, settled.id, { to: 'approved', approved_amount: '1000' });
+    await step(token, settled.id, { to: 'settled', settled_amount: '1000' });
+    const open = await intimate(token, health.id);
+    expect(await home(token)).toMatchObject({ open_claims: 2, claims_documents_pending: 1 });
+
+    await step(token, open.id, { to: 'withdrawn' });
+    expect(await home(token)).toMatchObject({ open_claims: 1, claims_documents_pending: 1 });
+    // The agent's home (kept per agent) shows their clients' claims once a client is theirs.
+    expect(await home(agent.token)).toMatchObject({ open_claims: 0, claims_documents_pending: 0 });
+    await assignClients(t.db, [meera.primaryClientId], agent.userId);
+    expect(await home(agent.token)).toMatchObject({ open_claims: 1, claims_documents_pending: 1 });
+    await step(token, waiting.id, { to: 'submitted' });
+    expect(await home(agent.token)).toMatchObject({ open_claims: 1, claims_documents_pending: 0 });
   });
 });

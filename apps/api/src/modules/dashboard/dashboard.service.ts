@@ -10,6 +10,7 @@ import { addDays, addMonths, daysBetween, todayInIndia } from '../../lib/dates.t
 import { fullName } from '../../lib/names.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { assignedOnly, workspaceOf } from '../../lib/workspace.ts';
+import { openClaimCounts } from '../claims/claims.repository.ts';
 import { lostBetween } from '../renewals/follow-ups.repository.ts';
 import { listServices } from '../services/services.repository.ts';
 import { agentClientCounts, agentPlanFigures } from './agent-figures.repository.ts';
@@ -38,6 +39,7 @@ export async function agencyDashboard(
     recent,
     names,
     lostThisMonth,
+    claimCounts,
   ] = await Promise.all([
     agentId ? agentClientCounts(db, agencyId, agentId) : repo.clientCounts(db, agencyId),
     listServices(db, 'insurance'),
@@ -55,6 +57,8 @@ export async function agencyDashboard(
       new Date(`${addMonths(`${today.slice(0, 8)}01`, 1)}T00:00:00+05:30`),
       assigned,
     ),
+    // Open claims and those waiting on documents (issue 28): counted anew through the claims' status index.
+    openClaimCounts(db, agencyId, assigned),
   ]);
   // planFigures' rows: a kind's whole (neither id), its services (serviceId) and its providers (providerId).
   const totalsOf = (kind: ServiceCategory) => {
@@ -142,6 +146,8 @@ export async function agencyDashboard(
       renewals_due_30_days: renewalsAll.filter((r) => r.days_left <= 30),
       renewals_due_60_days: renewalsAll,
       lost_this_month: lostThisMonth,
+      open_claims: claimCounts.open,
+      claims_documents_pending: claimCounts.documentsPending,
       recent_clients: recent.map((c) => ({
         primary_client_id: c.id,
         client_code: c.clientCode,

@@ -90,6 +90,8 @@ describe('the dashboard home', () => {
       recent_clients: [],
       premium_by_service: [],
       plans_by_provider: [],
+      open_claims: 0,
+      claims_documents_pending: 0,
     });
     expect(data.insurance_by_service.map((s) => [s.service_code, s.count])).toEqual([
       ['life', 0],

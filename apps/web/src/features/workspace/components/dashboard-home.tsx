@@ -2,6 +2,8 @@ import type { AgencyDashboard, Renewal } from '@portal/contract';
 import {
   Building2,
   CalendarClock,
+  FileClock,
+  FileHeart,
   IndianRupee,
   LineChart,
   PiggyBank,
@@ -141,6 +143,36 @@ function Renewals({ data }: { data: AgencyDashboard }) {
   );
 }
 
+/** Open claims and those waiting on the client's documents (issue 28), each opening the claims register. */
+function Claims({ data }: { data: AgencyDashboard }) {
+  const figures = [
+    { label: 'Open claims', value: data.open_claims, icon: FileHeart },
+    { label: 'Waiting on documents', value: data.claims_documents_pending, icon: FileClock },
+  ] as const;
+  return (
+    <section
+      aria-label="Claims"
+      className="flex flex-wrap items-center gap-x-8 gap-y-3 rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm"
+    >
+      {figures.map(({ label, value, icon: Icon }) => (
+        <p key={label} className="flex items-center gap-2 text-sm text-slate-600">
+          <Icon className="size-4 text-primary-700" aria-hidden />
+          {label}:{' '}
+          <span data-testid="claims-figure" className="text-base font-semibold text-slate-900 tabular-nums">
+            {value.toLocaleString('en-IN')}
+          </span>
+        </p>
+      ))}
+      <Link
+        to="/dashboard/claims"
+        className="text-sm font-medium text-primary-700 hover:underline sm:ml-auto"
+      >
+        Open the claims register
+      </Link>
+    </section>
+  );
+}
+
 function FirstSteps() {
   return (
     <Card title="Set up your agency">
@@ -255,6 +287,8 @@ function Ready({ data }: { data: AgencyDashboard }) {
           money
         />
       </div>
+
+      <Claims data={data} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Renewals data={data} />
