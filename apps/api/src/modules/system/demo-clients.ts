@@ -22,6 +22,7 @@ import { addDays, addMonths } from '../../lib/dates.ts';
 import type { DocumentMime, DocumentStore } from '../../lib/documents.ts';
 import type { Rgb } from '../../lib/png.ts';
 import { insertPlans } from '../plans/insert-plans.ts';
+import { seedDemoClaims } from './demo-claims.ts';
 import { cardPng, chequePng, portraitPng, simplePdf } from './demo-documents.ts';
 
 // The demo agency's clients (issue 5): families with documents, and plans of all eight services, each with
@@ -957,4 +958,6 @@ export async function seedDemoClients(tx: Tx, deps: DemoClientsDeps): Promise<vo
     await seedFamily(row!.id, name, c.family, c.plans, createdAt);
   }
   await tx.update(agencies).set({ nextClientSeq: seq }).where(eq(agencies.id, deps.agencyId));
+  // A settled cashless claim, a reimbursement waiting for documents and a rejected motor claim (issue 28).
+  await seedDemoClaims(tx, deps.agencyId, deps.ownerUserId, deps.today);
 }

@@ -1,4 +1,7 @@
 import {
+  AgencyDashboardResponseSchema,
+  ClaimDetailResponseSchema,
+  ClaimListResponseSchema,
   MSG,
   PrimaryClientListResponseSchema,
   StaffListResponseSchema,
@@ -20,6 +23,8 @@ import {
 import {
   agencies,
   auditLog,
+  claimEvents,
+  claims,
   documents,
   insurancePolicies,
   insuredMembers,
@@ -164,6 +169,8 @@ describe('firstStart', () => {
       policies: (await t.db.select({ n: count() }).from(insurancePolicies))[0]!.n,
       accounts: (await t.db.select({ n: count() }).from(investmentAccounts))[0]!.n,
       documents: (await t.db.select({ n: count() }).from(documents))[0]!.n,
+      claims: (await t.db.select({ n: count() }).from(claims))[0]!.n,
+      claimEvents: (await t.db.select({ n: count() }).from(claimEvents))[0]!.n,
     });
     const before = await counts();
     expect(before.clients).toBeGreaterThan(1);
@@ -198,6 +205,51 @@ describe('the demo agency’s staff (issue 25 item 7)', () => {
       ['Kavita Rao', 'AA', 'active', 0],
       ['Sneha Kulkarni', 'AG', 'active', 2],
     ]);
+  });
+});
+
+describe('the demo agency’s claims (issue 28 item 8)', () => {
+  it('has a settled cashless claim, a reimbursement waiting for documents and a rejected motor claim', async () => {
+    const t = await fresh();
+    await firstStart(t.db, t.app.services.hasher, withDocuments(t));
+    const host = agencyHost(DEMO.slug);
+    const token = await signInToken(t.app, { email: DEMO.ownerEmail, password: DEMO.ownerPassword, host });
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const list = ClaimListResponseSchema.parse((await get('/api/claims')).json());
+    const byKind = Object.fromEntries(list.items.map((c) => [c.kind, c]));
+    expect(list.items.map((c) => [c.kind, c.status, c.client_name]).sort()).toEqual([
+      ['health_cashless', 'settled', 'Priya Sharma'],
+      ['health_reimbursement', 'documents_pending', expect.any(String)],
+      ['motor_own_damage', 'rejected', 'Priya Sharma'],
+    ]);
+    expect(byKind.health_cashless).toMatchObject({
+      claimed_amount: '212000.00',
+      approved_amount: '198500.00',
+      settled_amount: '198500.00',
+      deducted_amount: '13500.00',
+    });
+    expect(byKind.motor_own_damage!.rejection_reason).toMatch(/licence had expired/);
+    expect(byKind.health_reimbursement!.secondary_client_id).not.toBeNull();
+
+    // Each with its timeline, oldest first, from the intimation to where it is; none dated after today.
+    const today = todayInIndia();
+    for (const [kind, steps] of [
+      ['health_cashless', ['intimated', 'submitted', 'approved', 'settled']],
+      ['health_reimbursement', ['intimated', 'documents_pending']],
+      ['motor_own_damage', ['intimated', 'submitted', 'rejected']],
+    ] as const) {
+      const detail = ClaimDetailResponseSchema.parse(
+        (await get(`/api/claims/${byKind[kind]!.id}`)).json(),
+      ).data;
+      expect(
+        detail.events.map((e) => e.to_status),
+        kind,
+      ).toEqual(steps);
+      expect(detail.events.every((e) => e.on <= today)).toBe(true);
+      expect(detail.events.map((e) => e.on)).toEqual(detail.events.map((e) => e.on).sort());
+    }
+    const home = AgencyDashboardResponseSchema.parse((await get('/api/agencies/dashboard')).json()).data;
+    expect(home).toMatchObject({ open_claims: 2, claims_documents_pending: 1 });
   });
 });
 
