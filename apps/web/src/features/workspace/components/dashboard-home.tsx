@@ -2,8 +2,6 @@ import type { AgencyDashboard, Renewal } from '@portal/contract';
 import {
   Building2,
   CalendarClock,
-  FileClock,
-  FileHeart,
   IndianRupee,
   LineChart,
   PiggyBank,
@@ -146,8 +144,8 @@ function Renewals({ data }: { data: AgencyDashboard }) {
 /** Open claims and those waiting on the client's documents (issue 28), each opening the claims register. */
 function Claims({ data }: { data: AgencyDashboard }) {
   const figures = [
-    { label: 'Open claims', value: data.open_claims, icon: FileHeart },
-    { label: 'Waiting on documents', value: data.claims_documents_pending, icon: FileClock },
+    { label: 'Open claims', value: data.open_claims, icon: ShieldCheck },
+    { label: 'Waiting on documents', value: data.claims_documents_pending, icon: CalendarClock },
   ] as const;
   return (
     <section
