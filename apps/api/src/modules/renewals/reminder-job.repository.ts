@@ -6,7 +6,6 @@ import {
   insurancePolicies,
   investmentAccounts,
   ownerAccounts,
-  planFollowUps,
   primaryClients,
   providers,
   reminderSends,

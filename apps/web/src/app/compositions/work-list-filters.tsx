@@ -4,7 +4,6 @@ import { useProviders } from '../../features/providers/api/get-providers.ts';
 import {
   type PlanTypeFilter,
   TYPE_LABELS,
-  type WorkListFilter,
   type WorkListFiltersProps,
 } from '../../features/renewals/api/get-renewals.ts';
 
