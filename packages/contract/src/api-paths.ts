@@ -247,6 +247,9 @@ export const apiPaths = {
   clientAgency: { method: 'GET', path: '/api/agency-user/client/my-agency-details', access: ['AC'] },
   clientPlans: { method: 'GET', path: '/api/agency-user/client/my-plans', access: ['AC'] },
   clientPlanDetails: { method: 'GET', path: '/api/agency-user/client/plans/:id/details', access: ['AC'] },
+  // The client's claims (issue 28 item 5): their household's, read-only.
+  clientClaims: { method: 'GET', path: '/api/agency-user/client/claims', access: ['AC'] },
+  clientClaimDetail: { method: 'GET', path: '/api/agency-user/client/claims/:id', access: ['AC'] },
   clientPremiumReceipt: {
     method: 'GET',
     path: '/api/agency-user/client/plans/:id/premiums/:paymentId/receipt',

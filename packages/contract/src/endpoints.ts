@@ -31,6 +31,8 @@ import {
   ClaimListQuerySchema,
   ClaimListResponseSchema,
   ClaimStatusChangeSchema,
+  ClientClaimDetailSchema,
+  ClientClaimListSchema,
   CreateClaimSchema,
   PlanClaimsResponseSchema,
 } from './claims.ts';
@@ -821,6 +823,21 @@ export const endpoints = {
     response: PlanDetailSchema,
     status: 200,
   },
+  clientClaims: {
+    ...apiPaths.clientClaims,
+    summary: "The signed-in client's claims and their family members', newest first, with what is pending",
+    tag: 'claims',
+    response: ClientClaimListSchema,
+    status: 200,
+  },
+  clientClaimDetail: {
+    ...apiPaths.clientClaimDetail,
+    summary: "One of the client's household's claims: its status timeline, amounts and what is pending",
+    tag: 'claims',
+    params: IdParamsSchema,
+    response: ClientClaimDetailSchema,
+    status: 200,
+  },
   clientPremiumReceipt: {
     ...apiPaths.clientPremiumReceipt,
     summary: "The receipt PDF of a premium paid on one of the client's plans, streamed (audited)",
@@ -883,7 +900,8 @@ export const endpoints = {
   },
   clientAlerts: {
     ...apiPaths.clientAlerts,
-    summary: "Renewals, maturities and missing nominees of the client's plans, soonest first",
+    summary:
+      "Renewals, maturities, premiums due and missing nominees of the client's plans, and their claims' steps of the last 30 days, by date",
     tag: 'client-portal',
     response: AlertsResponseSchema,
     status: 200,
