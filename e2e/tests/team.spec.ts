@@ -59,7 +59,12 @@ test('an owner invites an agent, who sets a password with the link and signs in 
   await signIn(page, email, 'Karyakarta#2026', agencyOrigin);
   await expect(page).toHaveURL(/\/dashboard$/);
   const agentNav = page.getByRole('navigation', { name: 'Workspace' });
-  await expect(agentNav.getByRole('link')).toHaveText(['Dashboard', 'Renewals', 'Claims', 'Account Security']);
+  await expect(agentNav.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Renewals',
+    'Claims',
+    'Account Security',
+  ]);
   await expect(agentNav.getByRole('button', { name: 'My Clients' })).toBeVisible();
   const who = page.getByTestId('signed-in-as');
   await expect(who).toContainText('Arjun Mehta');
