@@ -149,6 +149,7 @@ export async function householdClaims(
     .select({
       ...claimColumns,
       planName: insurancePolicies.planName,
+      serviceName: services.name,
       memberFirst: secondaryClients.firstName,
       memberLast: secondaryClients.lastName,
     })
@@ -171,7 +172,12 @@ export async function householdClaims(
     )
     .orderBy(desc(claims.intimatedOn), desc(claims.createdAt), desc(claims.id));
   return rows as Array<
-    ClaimRow & { planName: string | null; memberFirst: string | null; memberLast: string | null }
+    ClaimRow & {
+      planName: string | null;
+      serviceName: string;
+      memberFirst: string | null;
+      memberLast: string | null;
+    }
   >;
 }
 

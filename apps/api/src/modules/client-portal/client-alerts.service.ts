@@ -46,7 +46,8 @@ export async function upcomingAlerts(
       {
         id: c.id,
         planId: c.planId,
-        planName: c.planName?.trim() || `Policy ${c.planNumber}`,
+        // As My Plans names a plan: its own name, else its service's.
+        planName: c.planName?.trim() || c.serviceName,
         status: c.status as ClaimStatus,
         statusOn: c.statusOn,
         insurerClaimNumber: c.insurerClaimNumber,
