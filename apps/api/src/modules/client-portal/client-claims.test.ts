@@ -124,6 +124,8 @@ describe('the client’s claims', () => {
       deductions: [{ reason: 'Non-medical items', amount: '5000.00' }],
       pending: 'Approved: waiting for the insurer to pay',
     });
+    const relisted = ClientClaimListSchema.parse(await get(meera.token, '/api/agency-user/client/claims'));
+    expect(relisted.claims.find((c) => c.id === older)?.status).toBe('approved');
   });
 
   it('shows a new claim and each change of status in the alerts on the next call, for 30 days', async () => {
