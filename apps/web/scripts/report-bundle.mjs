@@ -41,6 +41,16 @@ const ROUTES = {
     'src/app/routes-client.tsx',
     'src/app/routes/client/plan-detail.tsx',
   ],
+  'client claims': [
+    'src/app/routes/client/shell.tsx',
+    'src/app/routes-client.tsx',
+    'src/app/routes/client/claims.tsx',
+  ],
+  'client claim details': [
+    'src/app/routes/client/shell.tsx',
+    'src/app/routes-client.tsx',
+    'src/app/routes/client/claim-detail.tsx',
+  ],
   'client agency details': [
     'src/app/routes/client/shell.tsx',
     'src/app/routes-client.tsx',

@@ -242,7 +242,7 @@ export const apiPaths = {
   changeClaimStatus: { method: 'POST', path: '/api/claims/:id/status', access: WORKSPACE, owns: 'claim' },
   planClaims: { method: 'GET', path: '/api/plans/:id/claims', access: WORKSPACE, owns: 'plan' },
   // A household's claims on its client record (issue 28 item 4).
-  clientClaims: {
+  primaryClientClaims: {
     method: 'GET',
     path: '/api/users/primary-clients/:id/claims',
     access: WORKSPACE,
@@ -254,6 +254,9 @@ export const apiPaths = {
   clientAgency: { method: 'GET', path: '/api/agency-user/client/my-agency-details', access: ['AC'] },
   clientPlans: { method: 'GET', path: '/api/agency-user/client/my-plans', access: ['AC'] },
   clientPlanDetails: { method: 'GET', path: '/api/agency-user/client/plans/:id/details', access: ['AC'] },
+  // The client's claims (issue 28 item 5): their household's, read-only.
+  clientClaims: { method: 'GET', path: '/api/agency-user/client/claims', access: ['AC'] },
+  clientClaimDetail: { method: 'GET', path: '/api/agency-user/client/claims/:id', access: ['AC'] },
   clientPremiumReceipt: {
     method: 'GET',
     path: '/api/agency-user/client/plans/:id/premiums/:paymentId/receipt',

@@ -514,3 +514,42 @@ export function financialYearStart(today: string): string {
   const month = Number(today.slice(5, 7));
   return `${month >= 4 ? year : year - 1}-04-01`;
 }
+
+// The client's own claims (issue 28 item 5): read-only, their household's (their own and their family members').
+
+/** What is still pending on a claim, in the client's words; null once nothing is (settled, withdrawn, closed). */
+export const CLAIM_PENDING: Record<ClaimStatus, string | null> = {
+  intimated: 'Your agent is preparing the claim for the insurer',
+  documents_pending: 'Waiting for documents',
+  submitted: 'With the insurer for a decision',
+  query_raised: 'Insurer has raised a query',
+  approved: 'Approved: waiting for the insurer to pay',
+  partly_approved: 'Partly approved: waiting for the insurer to pay',
+  rejected: 'Rejected: talk to your agent about what can be done',
+  settled: null,
+  withdrawn: null,
+  closed: null,
+};
+
+export const ClientClaimSchema = ClaimSchema.omit({ client_name: true, primary_client_id: true }).extend({
+  /** Whose claim: the client's own name or the family member's the plan is of. */
+  insured_name: z.string(),
+  /** What is still pending, in words; null when nothing is. */
+  pending: z.string().nullable(),
+});
+export type ClientClaim = z.infer<typeof ClientClaimSchema>;
+
+export const ClientClaimListSchema = z.object({
+  /** Newest first. */
+  claims: z.array(ClientClaimSchema),
+});
+export type ClientClaimList = z.infer<typeof ClientClaimListSchema>;
+
+export const ClientClaimDetailSchema = ClientClaimSchema.extend({
+  /** The status timeline, oldest first. */
+  events: z.array(ClaimEventSchema.omit({ by: true })),
+});
+export type ClientClaimDetail = z.infer<typeof ClientClaimDetailSchema>;
+
+/** How many days back a claim's intimation or change of status shows in the client's alerts. */
+export const ALERT_CLAIM_DAYS = 30;

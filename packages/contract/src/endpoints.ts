@@ -31,6 +31,8 @@ import {
   ClaimListQuerySchema,
   ClaimListResponseSchema,
   ClaimStatusChangeSchema,
+  ClientClaimDetailSchema,
+  ClientClaimListSchema,
   ClientClaimsResponseSchema,
   CreateClaimSchema,
   PlanClaimsResponseSchema,
@@ -749,8 +751,8 @@ export const endpoints = {
     response: PlanClaimsResponseSchema,
     status: 200,
   },
-  clientClaims: {
-    ...apiPaths.clientClaims,
+  primaryClientClaims: {
+    ...apiPaths.primaryClientClaims,
     summary: "A client's household's claims (the client's and their family's), newest first",
     tag: 'claims',
     params: IdParamsSchema,
@@ -830,6 +832,21 @@ export const endpoints = {
     response: PlanDetailSchema,
     status: 200,
   },
+  clientClaims: {
+    ...apiPaths.clientClaims,
+    summary: "The signed-in client's claims and their family members', newest first, with what is pending",
+    tag: 'claims',
+    response: ClientClaimListSchema,
+    status: 200,
+  },
+  clientClaimDetail: {
+    ...apiPaths.clientClaimDetail,
+    summary: "One of the client's household's claims: its status timeline, amounts and what is pending",
+    tag: 'claims',
+    params: IdParamsSchema,
+    response: ClientClaimDetailSchema,
+    status: 200,
+  },
   clientPremiumReceipt: {
     ...apiPaths.clientPremiumReceipt,
     summary: "The receipt PDF of a premium paid on one of the client's plans, streamed (audited)",
@@ -892,7 +909,8 @@ export const endpoints = {
   },
   clientAlerts: {
     ...apiPaths.clientAlerts,
-    summary: "Renewals, maturities and missing nominees of the client's plans, soonest first",
+    summary:
+      "Renewals, maturities, premiums due and missing nominees of the client's plans, and their claims' steps of the last 30 days, by date",
     tag: 'client-portal',
     response: AlertsResponseSchema,
     status: 200,

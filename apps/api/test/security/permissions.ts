@@ -179,13 +179,16 @@ export const permissions = {
   claimDetail: { object: 'claim', ok: 200, allow: WORKSPACE },
   changeClaimStatus: { object: 'claim', ok: 200, allow: WORKSPACE },
   planClaims: { object: 'policy', ok: 200, allow: WORKSPACE },
-  clientClaims: { object: 'primary', ok: 200, allow: WORKSPACE },
+  primaryClientClaims: { object: 'primary', ok: 200, allow: WORKSPACE },
 
   clientSummary: { object: 'none', ok: 200, allow: AC },
   clientProfile: { object: 'none', ok: 200, allow: AC },
   clientAgency: { object: 'none', ok: 200, allow: AC },
   clientPlans: { object: 'none', ok: 200, allow: AC },
   clientPlanDetails: { object: 'policy', ok: 200, allow: AC },
+  // The client's claims (issue 28 item 5): their household's only; another client's claim is none.
+  clientClaims: { object: 'none', ok: 200, allow: AC },
+  clientClaimDetail: { object: 'claim', ok: 200, allow: AC },
   clientPolicyDocument: { object: 'policy', ok: 200, allow: AC },
   clientPremiumReceipt: { object: 'policy', ok: 200, allow: AC },
   clientInvestmentDocument: { object: 'account', ok: 200, allow: AC },

@@ -140,6 +140,8 @@ describe('screen titles from the route table', () => {
       ['/agency-client/dashboard/profile', 'My Profile'],
       ['/agency-client/dashboard/plans', 'My Plans'],
       ['/agency-client/dashboard/plans/abc', 'Plan Details'],
+      ['/agency-client/dashboard/claims', 'My Claims'],
+      ['/agency-client/dashboard/claims/abc', 'Claim Details'],
       ['/agency-client/dashboard/agency-details', 'My Agency Details'],
       ['/agency-client/dashboard/secondary-clients', 'Secondary Clients'],
       ['/agency-client/dashboard/secondary-clients/x', 'Secondary Client Details'],

@@ -28,6 +28,19 @@ export const clientRoutes: ScreenRoute[] = [
       })),
   },
   {
+    path: 'claims',
+    handle: { title: 'My Claims' },
+    lazy: () => import('./routes/client/claims.tsx').then((m) => ({ Component: m.ClientClaimsScreen })),
+  },
+  {
+    path: 'claims/:id',
+    handle: { title: 'Claim Details' },
+    lazy: () =>
+      import('./routes/client/claim-detail.tsx').then((m) => ({
+        Component: m.ClientClaimDetailScreen,
+      })),
+  },
+  {
     path: 'agency-details',
     handle: { title: 'My Agency Details' },
     lazy: () =>

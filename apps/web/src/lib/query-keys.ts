@@ -48,6 +48,8 @@ export const queryKeys = {
     alerts: ['client-area', 'alerts'] as const,
     plans: ['client-area', 'plans'] as const,
     plan: (id: string) => ['client-area', 'plan', id] as const,
+    claims: ['client-area', 'claims'] as const,
+    claim: (id: string) => ['client-area', 'claim', id] as const,
     planDocument: (id: string) => ['client-area', 'plan-document', id] as const,
     members: ['client-area', 'members'] as const,
     member: (id: string) => ['client-area', 'member', id] as const,

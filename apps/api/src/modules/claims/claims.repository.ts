@@ -1,5 +1,5 @@
 import { OPEN_CLAIM_STATUSES } from '@portal/contract';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cursorOf, keyset, type PagePlace } from '../../db/keyset.ts';
 import {
@@ -8,6 +8,7 @@ import {
   insurancePolicies,
   primaryClients,
   providers,
+  secondaryClients,
   services,
   users,
 } from '../../db/schema.ts';
@@ -185,6 +186,53 @@ export async function openClaimCounts(db: Db, agencyId: string, assigned?: SQL) 
         .where(and(...where, assigned))
     : await base.where(and(...where));
   return { open: Number(row?.open ?? 0), documentsPending: Number(row?.documentsPending ?? 0) };
+}
+
+/**
+ * The claims of a client's household (issue 28 item 5): their own and their family members', newest first, with
+ * the plan's name and the family member's name; `claimId` narrows to one, `since` to those whose status changed
+ * on or after that day (the client's alerts).
+ */
+export async function householdClaims(
+  db: Db | Tx,
+  agencyId: string,
+  primaryClientId: string,
+  only: { claimId?: string; since?: string } = {},
+) {
+  const rows = await db
+    .select({
+      ...claimColumns,
+      planName: insurancePolicies.planName,
+      serviceName: services.name,
+      memberFirst: secondaryClients.firstName,
+      memberLast: secondaryClients.lastName,
+    })
+    .from(claims)
+    .innerJoin(insurancePolicies, eq(insurancePolicies.id, claims.planId))
+    .innerJoin(services, eq(services.id, insurancePolicies.serviceId))
+    .innerJoin(primaryClients, eq(primaryClients.id, claims.primaryClientId))
+    .leftJoin(providers, eq(providers.id, insurancePolicies.providerId))
+    .leftJoin(
+      secondaryClients,
+      and(eq(secondaryClients.id, claims.secondaryClientId), isNull(secondaryClients.deletedAt)),
+    )
+    .where(
+      and(
+        eq(claims.agencyId, agencyId),
+        eq(claims.primaryClientId, primaryClientId),
+        only.claimId ? eq(claims.id, only.claimId) : undefined,
+        only.since ? gte(claims.statusOn, only.since) : undefined,
+      ),
+    )
+    .orderBy(desc(claims.intimatedOn), desc(claims.createdAt), desc(claims.id));
+  return rows as Array<
+    ClaimRow & {
+      planName: string | null;
+      serviceName: string;
+      memberFirst: string | null;
+      memberLast: string | null;
+    }
+  >;
 }
 
 export interface ClaimListFilter {

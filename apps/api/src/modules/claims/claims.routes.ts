@@ -27,7 +27,7 @@ export function claimsRoutes(app: FastifyInstance, deps: ClaimsDeps & { today?: 
   addRoute(app, endpoints.changeClaimStatus, ({ req, params, body }) =>
     changeClaimStatus(deps, caller(req), params.id, body, today(), req.ip),
   );
-  addRoute(app, endpoints.clientClaims, ({ req, params }) =>
+  addRoute(app, endpoints.primaryClientClaims, ({ req, params }) =>
     clientClaims(deps, caller(req), params.id, today()),
   );
   addRoute(app, endpoints.planClaims, ({ req, params }) => planClaims(deps, caller(req), params.id, today()));

@@ -42,7 +42,7 @@ const PLAN_NOT_FOUND = NOT_FOUND_MESSAGE.plan;
 const bad = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, message, { fields: { [field]: message } });
 
-function claimOf(row: repo.ClaimRow, today: string): Claim {
+export function claimOf(row: repo.ClaimRow, today: string): Claim {
   return {
     id: row.id,
     plan_id: row.planId,

@@ -1,9 +1,11 @@
-import type { Alert, PlanType } from '@portal/contract';
+import { ALERT_CLAIM_DAYS, type Alert, type ClaimStatus, type PlanType } from '@portal/contract';
+import { addDays } from '../../lib/dates.ts';
+import { householdClaims } from '../claims/claims.repository.ts';
 import { displayName } from './client-plans.service.ts';
 import * as repo from './client-portal.repository.ts';
 import type { ClientPortalDeps } from './client-portal.service.ts';
 import type { OwnClient } from './own-client.ts';
-import { computeAlerts } from './plan-rules.ts';
+import { claimAlert, computeAlerts, sortAlerts } from './plan-rules.ts';
 
 // Upcoming alerts (decisions §4) from the signed-in client's own plans; the rules live in plan-rules.ts.
 
@@ -31,10 +33,32 @@ export async function upcomingAlerts(
       nextDueDate: r.plan.nextDueDate,
     },
   });
-  return {
-    alerts: computeAlerts(
-      [...insurance.map(toAlertPlan('insurance')), ...investment.map(toAlertPlan('investment'))],
+  const plans = computeAlerts(
+    [...insurance.map(toAlertPlan('insurance')), ...investment.map(toAlertPlan('investment'))],
+    today,
+  );
+  // The household's claims intimated or moved in the last days (issue 28 item 5).
+  const claims = await householdClaims(deps.db, agencyId, primaryClientId, {
+    since: addDays(today, -ALERT_CLAIM_DAYS),
+  });
+  const claimAlerts = claims.flatMap((c) => {
+    const alert = claimAlert(
+      {
+        id: c.id,
+        planId: c.planId,
+        // As My Plans names a plan: its own name, else its service's.
+        planName: c.planName?.trim() || c.serviceName,
+        status: c.status as ClaimStatus,
+        statusOn: c.statusOn,
+        insurerClaimNumber: c.insurerClaimNumber,
+        planNumber: c.planNumber,
+        claimedAmount: c.claimedAmount,
+        approvedAmount: c.approvedAmount,
+        settledAmount: c.settledAmount,
+      },
       today,
-    ),
-  };
+    );
+    return alert ? [alert] : [];
+  });
+  return { alerts: claimAlerts.length > 0 ? sortAlerts([...plans, ...claimAlerts]) : plans };
 }

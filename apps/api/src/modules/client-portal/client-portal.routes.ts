@@ -7,6 +7,7 @@ import { addRoute, type Out } from '../../lib/route.ts';
 import { sendDocumentStream, sendPdf } from '../../lib/send-file.ts';
 import { caller } from '../../plugins/access.ts';
 import { upcomingAlerts } from './client-alerts.service.ts';
+import { clientClaimDetail, clientClaims } from './client-claims.service.ts';
 import {
   secondaryClientDetail,
   secondaryClientDocument,
@@ -32,7 +33,7 @@ export function clientPortalRoutes(
   addRoute(app, endpoints.clientProfile, ({ req }) => clientProfile(deps, caller(req)));
   addRoute(app, endpoints.clientAgency, ({ req }) => clientAgency(deps, caller(req)));
   // The answers made of the client's plans are kept per client and day until the database announces a change
-  // (decision 017): the dashboard's summary and alerts, my plans, a plan's details.
+  // (decision 017): the dashboard's summary and alerts, my plans, a plan's details, the claims.
   const kept = <E extends Endpoint>(
     endpoint: E,
     key: (own: OwnClient, params: Out<E['params']>) => string,
@@ -63,6 +64,17 @@ export function clientPortalRoutes(
     endpoints.clientPlanDetails,
     (own, params) => `plan ${own.primaryClientId} ${params.id}`,
     (own, day, params) => planDetails(deps, own, params.id, day),
+  );
+  // The household's claims (issue 28 item 5): the claims tables announce on the same channel (decision 043).
+  kept(
+    endpoints.clientClaims,
+    (own) => `claims ${own.primaryClientId}`,
+    (own, day) => clientClaims(deps, own, day),
+  );
+  kept(
+    endpoints.clientClaimDetail,
+    (own, params) => `claim ${own.primaryClientId} ${params.id}`,
+    (own, day, params) => clientClaimDetail(deps, own, params.id, day),
   );
   addRoute(app, endpoints.clientPolicyDocument, async ({ req, reply, params }) =>
     sendPdf(reply, await planDocument(deps, caller(req), 'insurance', params.policyId, req.ip)),

@@ -1,7 +1,7 @@
 import { AlertSchema, planStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { addDays, formatIndianDate, todayInIndia } from '../../lib/dates.ts';
-import { type AlertPlan, computeAlerts, subtypeFields } from './plan-rules.ts';
+import { type AlertClaim, type AlertPlan, claimAlert, computeAlerts, subtypeFields } from './plan-rules.ts';
 
 const TODAY = '2026-03-10';
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -248,5 +248,52 @@ describe('subtypeFields (spec §3)', () => {
     });
     expect(subtypeFields('nps', { pran: '1100', folio_number: 'f' })).toEqual({ pran: '1100' });
     expect(subtypeFields('health', {})).toEqual({ insured_members: [] });
+  });
+});
+
+describe('a claim’s alert (issue 28 item 5)', () => {
+  const claim = (over: Partial<AlertClaim>): AlertClaim => ({
+    id: ID(7),
+    planId: ID(8),
+    planName: 'Family Floater',
+    status: 'intimated',
+    statusOn: TODAY,
+    insurerClaimNumber: null,
+    planNumber: 'HLT-1',
+    claimedAmount: null,
+    approvedAmount: null,
+    settledAmount: null,
+    ...over,
+  });
+
+  it('is given for a step of the last 30 days, naming the step’s amount', () => {
+    expect(claimAlert(claim({ statusOn: addDays(TODAY, -31) }), TODAY)).toBeNull();
+    expect(claimAlert(claim({ statusOn: addDays(TODAY, -30) }), TODAY)?.action_hint).toBe(
+      `Claim on policy HLT-1: intimated (${formatIndianDate(addDays(TODAY, -30))})`,
+    );
+    const settled = claimAlert(
+      claim({
+        status: 'settled',
+        insurerClaimNumber: '123/ABC',
+        claimedAmount: '50000.00',
+        approvedAmount: '45000.00',
+        settledAmount: '44500.50',
+      }),
+      TODAY,
+    );
+    expect(AlertSchema.parse(settled)).toMatchObject({
+      alert_type: 'insurance',
+      title: 'Claim settled',
+      action_hint: 'Claim 123/ABC: settled, ₹44,500.50 (10 Mar 2026)',
+      reference_id: ID(8),
+    });
+  });
+
+  it('never says expiring or maturity, whatever the status', () => {
+    for (const status of ['intimated', 'query_raised', 'partly_approved', 'rejected', 'closed'] as const) {
+      expect(claimAlert(claim({ status, approvedAmount: '10.00' }), TODAY)?.action_hint).not.toMatch(
+        /expiring|maturity/i,
+      );
+    }
   });
 });

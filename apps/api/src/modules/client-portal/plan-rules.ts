@@ -1,8 +1,11 @@
 import {
+  ALERT_CLAIM_DAYS,
   ALERT_INVESTMENT_MATURITY_DAYS,
   ALERT_POLICY_EXPIRED_DAYS,
   ALERT_POLICY_EXPIRING_DAYS,
   type Alert,
+  CLAIM_STATUS_LABELS,
+  type ClaimStatus,
   type InsuredMember,
   isSip,
   type PlanMark,
@@ -190,10 +193,68 @@ export function computeAlerts(plans: AlertPlan[], today: string): Alert[] {
       });
     }
   }
+  return sortAlerts(alerts);
+}
+
+/** Soonest first; on one day insurance, investment, other; then by id. */
+export function sortAlerts(alerts: Alert[]): Alert[] {
   return alerts.sort(
     (a, b) =>
       a.alert_date.localeCompare(b.alert_date) ||
       TYPE_ORDER[a.alert_type] - TYPE_ORDER[b.alert_type] ||
       a.alert_id.localeCompare(b.alert_id),
   );
+}
+
+const WHOLE = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const PAISE = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** ₹45,000 or ₹45,000.50: the client's alerts speak in whole rupees when the paise are nought. */
+export function rupeesOf(amount: string): string {
+  const value = Number.parseFloat(amount);
+  return `₹${(Number.isInteger(value) ? WHOLE : PAISE).format(value)}`;
+}
+
+export interface AlertClaim {
+  id: string;
+  planId: string;
+  planName: string;
+  status: ClaimStatus;
+  /** The day of the latest step (the intimation's for a new claim). */
+  statusOn: string;
+  insurerClaimNumber: string | null;
+  planNumber: string;
+  claimedAmount: string | null;
+  approvedAmount: string | null;
+  settledAmount: string | null;
+}
+
+/**
+ * Issue 28 item 5: a claim intimated or moved to another status within the last ALERT_CLAIM_DAYS days → an
+ * insurance alert dated that day, e.g. "Claim 123/ABC: approved, ₹45,000 (12 Nov 2026)"; the amount is the one
+ * the step records (claimed, approved or settled). Its id names the claim (`claim:{id}`), its reference the
+ * plan. The hint never says "expiring" or "maturity" (the spec's colours are for plans' dates).
+ */
+export function claimAlert(c: AlertClaim, today: string): Alert | null {
+  const ago = daysBetween(c.statusOn, today);
+  if (ago < 0 || ago > ALERT_CLAIM_DAYS) return null;
+  const amount =
+    c.status === 'settled'
+      ? c.settledAmount
+      : c.status === 'approved' || c.status === 'partly_approved'
+        ? c.approvedAmount
+        : c.status === 'intimated'
+          ? c.claimedAmount
+          : null;
+  const which = c.insurerClaimNumber ? `Claim ${c.insurerClaimNumber}` : `Claim on policy ${c.planNumber}`;
+  const status = CLAIM_STATUS_LABELS[c.status].toLowerCase();
+  const hint = `${which}: ${status}${amount ? `, ${rupeesOf(amount)}` : ''} (${formatIndianDate(c.statusOn)})`;
+  return {
+    alert_id: `claim:${c.id}`,
+    alert_type: 'insurance',
+    title: c.status === 'intimated' ? 'Claim intimated' : `Claim ${status}`,
+    plan_name: c.planName,
+    alert_date: c.statusOn,
+    action_hint: hint,
+    reference_id: c.planId,
+  };
 }

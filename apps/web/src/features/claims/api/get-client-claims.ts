@@ -4,7 +4,9 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** A client's household's claims (newest first) and how many there are. */
 export function fetchClientClaims(clientId: string, signal?: AbortSignal) {
-  return apiCall('clientClaims', { params: { id: clientId }, signal, quiet: true }).then((r) => r.data);
+  return apiCall('primaryClientClaims', { params: { id: clientId }, signal, quiet: true }).then(
+    (r) => r.data,
+  );
 }
 
 export const clientClaimsQueryOptions = (clientId: string) =>

@@ -63,7 +63,12 @@ export function AlertRow({ alert }: { alert: Alert }) {
         </div>
       </div>
       <Link
-        to={clientPaths.plan(alert.reference_id)}
+        to={
+          // A claim's step (issue 28) opens the claim; every other alert its plan.
+          alert.alert_id.startsWith('claim:')
+            ? clientPaths.claim(alert.alert_id.slice('claim:'.length))
+            : clientPaths.plan(alert.reference_id)
+        }
         aria-label={`Review ${alert.plan_name}`}
         className="inline-flex min-h-10 items-center justify-center self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:self-center"
       >

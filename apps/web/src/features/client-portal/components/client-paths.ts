@@ -11,4 +11,6 @@ export const clientPaths = {
   secondaryClients: `${BASE}/secondary-clients`,
   secondaryClient: (id: string) => `${BASE}/secondary-clients/${encodeURIComponent(id)}`,
   alerts: `${BASE}/alerts`,
+  claims: `${BASE}/claims`,
+  claim: (id: string) => `${BASE}/claims/${encodeURIComponent(id)}`,
 } as const;

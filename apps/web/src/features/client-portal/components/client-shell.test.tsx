@@ -38,12 +38,12 @@ describe('client area shell (spec §2)', () => {
     localStorage.clear();
   });
 
-  it('greets the client by the profile name with their initials, and links the three screens', async () => {
+  it('greets the client by the profile name with their initials, and links the four screens', async () => {
     renderShell();
     expect(await screen.findByText('Hello, Priya Sharma')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('PS');
     const nav = screen.getAllByRole('navigation', { name: 'Client area' })[0]!;
-    for (const label of ['Dashboard', 'My Plans', 'Secondary Clients']) {
+    for (const label of ['Dashboard', 'My Plans', 'My Claims', 'Secondary Clients']) {
       expect(nav).toHaveTextContent(label);
     }
     expect(screen.getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0);

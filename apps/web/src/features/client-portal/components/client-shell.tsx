@@ -2,6 +2,7 @@ import type { ClientAgency, ClientProfile } from '@portal/contract';
 import {
   Building2,
   ChevronDown,
+  ClipboardList,
   FileText,
   LayoutDashboard,
   LogOut,
@@ -23,14 +24,15 @@ import { useProfile } from '../api/get-profile.ts';
 import { clientPaths } from './client-paths.ts';
 import { initials } from './plan-rules.ts';
 
-// The client area shell (spec §2 "Client area shell"): sidebar with Dashboard, My Plans, Secondary Clients and
-// Logout; a drawer under 768 px; a top bar with 'Hello, {name}', the avatar or initial and a dropdown with
-// email, phone and Logout that Escape or an outside click closes. The frame is the app shell's; the screens'
+// The client area shell (spec §2 "Client area shell"): sidebar with Dashboard, My Plans, My Claims (issue 28),
+// Secondary Clients and Logout; a drawer under 768 px; a top bar with 'Hello, {name}', the avatar or initial and a
+// dropdown with email, phone and Logout that Escape or an outside click closes. The frame is the app shell's; the screens'
 // titles are on their routes (app/routes-client.tsx).
 
 const LINKS = [
   { to: clientPaths.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: clientPaths.plans, label: 'My Plans', icon: FileText, end: false },
+  { to: clientPaths.claims, label: 'My Claims', icon: ClipboardList, end: false },
   { to: clientPaths.secondaryClients, label: 'Secondary Clients', icon: Users, end: false },
 ] as const;
 

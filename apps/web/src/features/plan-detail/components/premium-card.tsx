@@ -1,5 +1,5 @@
 import type { WorkspacePlanDetail } from '@portal/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   DuesFacts,
   PaymentHistory,
@@ -9,7 +9,12 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePlanPremiums } from '../api/get-plan-premiums.ts';
-import { MarkPremiumDialog } from './mark-premium-dialog.tsx';
+
+// The payment form (and the date field's reading of typed dates) loads when first opened: the plan detail is at
+// its script budget.
+const MarkPremiumDialog = lazy(() =>
+  import('./mark-premium-dialog.tsx').then((m) => ({ default: m.MarkPremiumDialog })),
+);
 
 // The plan's premium dues (issue 27): its mode, next due date and where it stands, in colour and words
 // (visual language), the premiums paid, and "Mark premium paid".
@@ -66,7 +71,9 @@ export function PremiumCard({ plan }: { plan: WorkspacePlanDetail }) {
         </div>
       ) : null}
       {marking && data ? (
-        <MarkPremiumDialog plan={plan} premiums={data} onClose={() => setMarking(false)} />
+        <Suspense fallback={null}>
+          <MarkPremiumDialog plan={plan} premiums={data} onClose={() => setMarking(false)} />
+        </Suspense>
       ) : null}
     </section>
   );
