@@ -11,6 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { provider, uuid } from '../../../features/plans/components/plan-fields.test-kit.tsx';
 import { parseDays } from '../../../features/renewals/components/reminder-days.tsx';
 import { tokenFor } from '../../../test/jwt.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
@@ -24,32 +25,7 @@ const PLAN_ID = '00000000-0000-4000-8000-000000000011';
 const CLIENT_ID = '00000000-0000-4000-8000-000000000012';
 const SEND_ID = '00000000-0000-4000-8000-000000000013';
 const AGENT_ID = '00000000-0000-4000-8000-000000000014';
-const PROVIDER_ID = '00000000-0000-4000-8000-000000000015';
-
-const provider = (code: string, service: string, name: string) => ({
-  provider_id: PROVIDER_ID,
-  category: 'insurance',
-  service_id: '00000000-0000-4000-8000-000000000016',
-  service_code: code,
-  service_name: service,
-  provider_name: name,
-  agency_code: null,
-  startdate: null,
-  agent_name: null,
-  email: null,
-  mobile_number: null,
-  bank_details: { bank_name: null, account_number: null },
-  investment_type: null,
-  agency_type: null,
-  arn_number: null,
-  arn_expiry: null,
-  euin_number: null,
-  arn_expiry_warning: false,
-  logo_url: null,
-  plans_count: 4,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const PROVIDER_ID = uuid(15);
 
 function item(overrides: Partial<RenewalItem> = {}): RenewalItem {
   return {
@@ -133,31 +109,7 @@ let fetchMock: Mock<typeof fetch>;
 let calls: string[];
 let sent: FormData | null;
 
-const INSURER_ID = '00000000-0000-4000-8000-000000000021';
-const insurer = () => ({
-  provider_id: INSURER_ID,
-  category: 'insurance',
-  service_id: '00000000-0000-4000-8000-000000000022',
-  service_code: 'motor',
-  service_name: 'Motor Insurance',
-  provider_name: 'Bajaj Allianz',
-  agency_code: null,
-  startdate: null,
-  agent_name: null,
-  email: null,
-  mobile_number: null,
-  bank_details: { bank_name: null, account_number: null },
-  investment_type: null,
-  agency_type: null,
-  arn_number: null,
-  arn_expiry: null,
-  euin_number: null,
-  arn_expiry_warning: false,
-  logo_url: null,
-  plans_count: 0,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const INSURER_ID = uuid(21);
 let items: RenewalItem[];
 
 beforeEach(() => {
@@ -179,7 +131,7 @@ beforeEach(() => {
           status: 'success',
           data:
             category === 'insurance'
-              ? [provider('motor', 'Motor Insurance', 'ICICI Lombard'), insurer()]
+              ? [provider('motor', 15, 'ICICI Lombard'), provider('motor', 21, 'Bajaj Allianz')]
               : [],
         }),
       );

@@ -39,7 +39,8 @@ export const services: Service[] = PLAN_SERVICE_CODES.map((code, i) =>
 );
 export const serviceOf = (code: PlanServiceCode) => services.find((s) => s.code === code)!;
 
-function provider(code: PlanServiceCode, n: number, name: string): Provider {
+/** A company of the service, built through the contract's schema (also the renewals screen's tests'). */
+export function provider(code: PlanServiceCode, n: number, name: string): Provider {
   const service = serviceOf(code);
   return ProviderSchema.parse({
     provider_id: uuid(n),
