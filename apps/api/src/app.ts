@@ -311,7 +311,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   plansRoutes(app, { db, documents: services.documents });
   premiumsRoutes(app, { db, documents: services.documents });
-  claimsRoutes(app, { db });
+  claimsRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents, answers });
   renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery, answers });
   if (config.reminderIntervalSeconds > 0) {

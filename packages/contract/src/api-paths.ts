@@ -241,6 +241,28 @@ export const apiPaths = {
   claimDetail: { method: 'GET', path: '/api/claims/:id', access: WORKSPACE, owns: 'claim' },
   changeClaimStatus: { method: 'POST', path: '/api/claims/:id/status', access: WORKSPACE, owns: 'claim' },
   planClaims: { method: 'GET', path: '/api/plans/:id/claims', access: WORKSPACE, owns: 'plan' },
+  // A claim's document checklist (issue 28 item 3, decision 045) and the agency's stuck-claim reminder setting.
+  claimDocuments: { method: 'GET', path: '/api/claims/:id/documents', access: WORKSPACE, owns: 'claim' },
+  receiveClaimDocument: {
+    method: 'POST',
+    path: '/api/claims/:id/documents/:item',
+    access: WORKSPACE,
+    owns: 'claim',
+  },
+  clearClaimDocument: {
+    method: 'DELETE',
+    path: '/api/claims/:id/documents/:item',
+    access: WORKSPACE,
+    owns: 'claim',
+  },
+  claimDocumentFile: {
+    method: 'GET',
+    path: '/api/claims/:id/documents/:item/file',
+    access: WORKSPACE,
+    owns: 'claim',
+  },
+  claimSettings: { method: 'GET', path: '/api/claims/settings', access: MANAGERS },
+  updateClaimSettings: { method: 'PUT', path: '/api/claims/settings', access: MANAGERS },
   // A household's claims on its client record (issue 28 item 4).
   primaryClientClaims: {
     method: 'GET',

@@ -439,6 +439,8 @@ export const ClaimSchema = z.object({
   age_days: z.number().int(),
   /** The day the claim last changed status. */
   status_on: dateSchema,
+  /** Days since that day (India's calendar). */
+  days_in_status: z.number().int(),
   insurer_claim_number: z.string().nullable(),
   claimed_amount: moneySchema.nullable(),
   approved_amount: moneySchema.nullable(),
@@ -479,6 +481,8 @@ export type ClaimListQuery = z.input<typeof ClaimListQuerySchema>;
 export const ClaimListResponseSchema = z.object({
   items: z.array(ClaimSchema),
   pagination: CursorPaginationSchema,
+  /** Days an open claim may stay in one status before its agent or the owner is reminded (decision 045). */
+  stale_days: z.number().int(),
 });
 export type ClaimList = z.infer<typeof ClaimListResponseSchema>;
 
@@ -548,6 +552,8 @@ export type ClientClaimList = z.infer<typeof ClientClaimListSchema>;
 export const ClientClaimDetailSchema = ClientClaimSchema.extend({
   /** The status timeline, oldest first. */
   events: z.array(ClaimEventSchema.omit({ by: true })),
+  /** The claim's document checklist (decision 045): each item's name and whether the agency has it. */
+  documents: z.array(z.object({ label: z.string(), received: z.boolean() })),
 });
 export type ClientClaimDetail = z.infer<typeof ClientClaimDetailSchema>;
 

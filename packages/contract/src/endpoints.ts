@@ -27,6 +27,12 @@ import {
 import { BookCsvQuerySchema, CSV_MIME, XLSX_MIME } from './book-sheets.ts';
 import { BrandingLogoQuerySchema, BrandingSchema } from './branding.ts';
 import {
+  ClaimChecklistResponseSchema,
+  ClaimDocumentParamsSchema,
+  ClaimSettingsResponseSchema,
+  ClaimSettingsSchema,
+} from './claim-documents.ts';
+import {
   ClaimDetailResponseSchema,
   ClaimListQuerySchema,
   ClaimListResponseSchema,
@@ -749,6 +755,58 @@ export const endpoints = {
     tag: 'claims',
     params: IdParamsSchema,
     response: PlanClaimsResponseSchema,
+    status: 200,
+  },
+  claimDocuments: {
+    ...apiPaths.claimDocuments,
+    summary:
+      "A claim's document checklist for its kind: each item received (on a day, with its file) or pending",
+    tag: 'claims',
+    params: IdParamsSchema,
+    response: ClaimChecklistResponseSchema,
+    status: 200,
+  },
+  receiveClaimDocument: {
+    ...apiPaths.receiveClaimDocument,
+    summary:
+      'Mark a checklist item received: multipart `received_on` (today by default) and an optional `file` (PDF, PNG, JPEG or WebP by content, up to 10 MiB, stored encrypted; replaces an earlier one)',
+    tag: 'claims',
+    params: ClaimDocumentParamsSchema,
+    multipart: { payload: 'ReceiveClaimDocumentFieldsSchema', files: ['file'] },
+    response: ClaimChecklistResponseSchema,
+    status: 200,
+  },
+  clearClaimDocument: {
+    ...apiPaths.clearClaimDocument,
+    summary: 'Mark a checklist item pending again (its file, if any, is kept hidden for the record)',
+    tag: 'claims',
+    params: ClaimDocumentParamsSchema,
+    response: ClaimChecklistResponseSchema,
+    status: 200,
+  },
+  claimDocumentFile: {
+    ...apiPaths.claimDocumentFile,
+    summary: "A checklist item's uploaded file, streamed (each download is audited)",
+    tag: 'claims',
+    params: ClaimDocumentParamsSchema,
+    response: BinaryResponseSchema,
+    produces: [...PDF_TYPE, ...IMAGE_TYPES],
+    status: 200,
+  },
+  claimSettings: {
+    ...apiPaths.claimSettings,
+    summary: 'How many days a claim may stay in one open status before its agent (or the owner) is reminded',
+    tag: 'claims',
+    response: ClaimSettingsResponseSchema,
+    status: 200,
+  },
+  updateClaimSettings: {
+    ...apiPaths.updateClaimSettings,
+    summary:
+      'Set how many days a claim may stay in one open status before its agent (or the owner) is reminded',
+    tag: 'claims',
+    body: ClaimSettingsSchema,
+    response: ClaimSettingsResponseSchema,
     status: 200,
   },
   primaryClientClaims: {

@@ -7,6 +7,7 @@ export * from './book-cells.ts';
 export * from './book-import.ts';
 export * from './book-sheets.ts';
 export * from './branding.ts';
+export * from './claim-documents.ts';
 export * from './claims.ts';
 export * from './client-portal.ts';
 export * from './clients.ts';

@@ -75,6 +75,8 @@ export const DERIVED_DATA: Readonly<Record<string, TableStory>> = {
   // No kept total: the count reads the client's claims through their index.
   claims: { announces: [CLIENT_AREA_CHANNEL] },
   claim_events: { announces: [CLIENT_AREA_CHANNEL] },
+  // A claim's checklist (decision 045, migration 0038): the client's claim page says which documents are pending.
+  claim_documents: { announces: [CLIENT_AREA_CHANNEL] },
   documents: { announces: [CLIENT_AREA_CHANNEL] },
   // The catalogue is every agency's: its writes announce '*'.
   services: { announces: [CLIENT_AREA_CHANNEL] },

@@ -54,6 +54,7 @@ export const documentKindEnum = pgEnum('document_kind', [
   'avatar',
   'provider_logo',
   'premium_receipt',
+  'claim_document',
 ]);
 
 /** Every person who signs in: platform admins, agency owners, agency clients with portal access. */
@@ -179,6 +180,8 @@ export const agencies = pgTable(
     nextClientSeq: integer('next_client_seq').notNull().default(1),
     /** Days before expiry at which renewal reminders go out (issue 7). */
     reminderDays: integer('reminder_days').array().notNull().default(sql`'{30,15,7,1}'::integer[]`),
+    /** Days a claim may stay in one open status before its agent or the owner is reminded (decision 045). */
+    claimStaleDays: smallint('claim_stale_days').notNull().default(7),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -840,11 +843,14 @@ export const reminderSends = pgTable(
       .references(() => agencies.id),
     /**
      * reminder:{plan}:{end date}:{offset}, premium-due:{plan}:{due date}:{offset}, no-end-date:{plan} or
-     * digest:{date}.
+     * digest:{date}, or claim-stale:{claim}:{status}:{status day} (decision 045).
      */
     dedupeKey: text('dedupe_key').notNull(),
-    /** reminder: before the end date; premium_due: before a premium's due date (decision 040); digest. */
-    kind: text('kind', { enum: ['reminder', 'premium_due', 'digest'] }).notNull(),
+    /**
+     * reminder: before the end date; premium_due: before a premium's due date (decision 040); digest; claim_stale:
+     * a claim in one status too long, to its agent or the owner (decision 045).
+     */
+    kind: text('kind', { enum: ['reminder', 'premium_due', 'digest', 'claim_stale'] }).notNull(),
     planType: serviceCategoryEnum('plan_type'),
     planId: uuid('plan_id'),
     primaryClientId: uuid('primary_client_id').references(() => primaryClients.id),
@@ -1138,4 +1144,34 @@ export const claimEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('claim_events_claim_idx').on(t.agencyId, t.claimId, t.at)],
+);
+
+/**
+ * A claim's checklist item that was received (decision 045): the contract's CLAIM_CHECKLISTS name the items of
+ * each kind, and an item without a row is pending. The file, when one was uploaded, is in the document store;
+ * marking the item pending again deletes the row and hides the document.
+ */
+export const claimDocuments = pgTable(
+  'claim_documents',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id),
+    /** The claim's client, for the agent wall (agent_assignment). */
+    primaryClientId: uuid('primary_client_id')
+      .notNull()
+      .references(() => primaryClients.id),
+    /** The checklist item's key (the contract's ChecklistItem.item). */
+    item: text('item').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    documentId: uuid('document_id').references(() => documents.id),
+    markedBy: uuid('marked_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('claim_documents_item_uq').on(t.agencyId, t.claimId, t.item)],
 );

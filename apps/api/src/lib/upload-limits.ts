@@ -55,6 +55,8 @@ export const UPLOAD_LIMITS = {
   markPlanRenewed: { files: 1, fileBytes: DOCUMENT_MAX_BYTES, fields: 2 },
   // paid_on, amount, receipt_number, instalments, up_to and the receipt's PDF (issue 27).
   markPremiumPaid: { files: 1, fileBytes: DOCUMENT_MAX_BYTES, fields: 5 },
+  // A claim's checklist item (decision 045): received_on and its file.
+  receiveClaimDocument: { files: 1, fileBytes: DOCUMENT_MAX_BYTES, fields: 1 },
   // The spreadsheet of an import (issue 26 item 8): one file of at most 20 MB.
   uploadImport: { files: 1, fileBytes: IMPORT_LIMITS.maxBytes, fields: 0 },
 } as const satisfies Record<MultipartName, UploadLimit>;

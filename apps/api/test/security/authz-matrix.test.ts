@@ -335,7 +335,14 @@ async function createClaim(side: Side, ao: Caller, policyId: string) {
       note: canary(side),
     }),
   );
-  return res201<{ id: string }>(res, `${side}'s claim`).id;
+  const id = res201<{ id: string }>(res, `${side}'s claim`).id;
+  // A checklist item received with its file (decision 045), for the file's download.
+  const doc = await send(
+    ao,
+    form('POST', `/api/claims/${id}/documents/death_certificate`, [pdfPart('file', side)]),
+  );
+  if (doc.statusCode !== 200) throw new Error(`${side}'s claim document: ${doc.statusCode} ${doc.body}`);
+  return id;
 }
 
 async function createOutbox(side: Side) {
@@ -628,7 +635,9 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
     .replace(':serviceId', LIFE)
     .replace(':kind', 'aadhaar')
     .replace(/:(id|policyId|accountId)/, cell.objectId)
-    .replace(':paymentId', receiptOf.get(cell.objectId) ?? randomUUID());
+    .replace(':paymentId', receiptOf.get(cell.objectId) ?? randomUUID())
+    // A claim's checklist item: one received with its file; the one marked pending again is another.
+    .replace(':item', name === 'clearClaimDocument' ? 'claim_form' : 'death_certificate');
   const m = endpoint.method;
   const own = worlds[side];
   switch (name) {
@@ -747,6 +756,10 @@ function requestOf(name: EndpointName, endpoint: Endpoint, cell: Cell): InjectOp
       });
     case 'changeClaimStatus':
       return json(m, url, { to: 'documents_pending', on: todayInIndia(), note: canary(side) });
+    case 'receiveClaimDocument':
+      return form(m, url, [{ name: 'received_on', value: todayInIndia() }, pdfPart('file', side)]);
+    case 'updateClaimSettings':
+      return json(m, url, { stale_days: 10 });
     case 'markPremiumPaid':
       return form(m, url, [
         { name: 'paid_on', value: todayInIndia() },

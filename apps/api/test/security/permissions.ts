@@ -180,6 +180,14 @@ export const permissions = {
   changeClaimStatus: { object: 'claim', ok: 200, allow: WORKSPACE },
   planClaims: { object: 'policy', ok: 200, allow: WORKSPACE },
   primaryClientClaims: { object: 'primary', ok: 200, allow: WORKSPACE },
+  // A claim's checklist (decision 045): the claim's file of an item, its items received and pending again.
+  claimDocuments: { object: 'claim', ok: 200, allow: WORKSPACE },
+  receiveClaimDocument: { object: 'claim', ok: 200, allow: WORKSPACE },
+  clearClaimDocument: { object: 'claim', ok: 200, allow: WORKSPACE },
+  claimDocumentFile: { object: 'claim', ok: 200, allow: WORKSPACE },
+  // How long a claim may stay in one status before staff are reminded: the agency's setting, its managers'.
+  claimSettings: { object: 'none', ok: 200, allow: MANAGERS },
+  updateClaimSettings: { object: 'none', ok: 200, allow: MANAGERS },
 
   clientSummary: { object: 'none', ok: 200, allow: AC },
   clientProfile: { object: 'none', ok: 200, allow: AC },

@@ -363,6 +363,13 @@ function uploadRoutes(): UploadRoute[] {
           filePart('document', f),
         ]),
     },
+    // A claim's checklist item (decision 045): a PDF or a photo.
+    ...[false, true].map((images) => ({
+      key: 'receiveClaimDocument' as const,
+      images,
+      send: async (f: Sample) =>
+        post('POST', `/api/claims/${await aClaim()}/documents/claim_form`, [filePart('file', f)]),
+    })),
     {
       key: 'markPremiumPaid',
       images: false,
@@ -435,6 +442,26 @@ describe('uploads', () => {
   });
 });
 
+/** A claim on the world's life policy (decision 045), made once. */
+let claimId: string | null = null;
+async function aClaim(): Promise<string> {
+  if (claimId) return claimId;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/claims',
+    headers: bearer(world.token),
+    payload: {
+      plan_id: world.lifePlan,
+      kind: 'life_death',
+      intimated_on: '2025-04-01',
+      details: { claimant: 'Asha Iyer' },
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  claimId = res.json<{ data: { id: string } }>().data.id;
+  return claimId;
+}
+
 /** The agency's newest import (the upload routes' good file made one), or a new one. */
 async function anImport(): Promise<string> {
   const listed = await t.app.inject({ url: '/api/imports', headers: bearer(world.token) });
@@ -485,6 +512,10 @@ describe('downloads', () => {
     ]);
     expect(paid.statusCode, paid.body).toBe(200);
     const paymentId = paid.json<{ data: { payments: Array<{ id: string }> } }>().data.payments[0]!.id;
+    const claimFile = await post('POST', `/api/claims/${await aClaim()}/documents/claim_form`, [
+      { name: 'file', filename: 'claim-form.pdf', type: 'application/pdf', bytes: pdfOf('claim form') },
+    ]);
+    expect(claimFile.statusCode, claimFile.body).toBe(200);
     const calls: Array<[keyof typeof endpoints, string, string]> = [
       ['providerLogo', `/api/plans/${w.providerId}/logo`, w.token],
       ['agencyLogo', '/api/agencies/profile/logo', w.token],
@@ -500,6 +531,8 @@ describe('downloads', () => {
         `/api/agency-user/client/plans/${w.lifePlan}/premiums/${paymentId}/receipt`,
         w.acToken,
       ],
+      // A claim's checklist item's file (decision 045), uploaded above.
+      ['claimDocumentFile', `/api/claims/${await aClaim()}/documents/claim_form/file`, w.token],
       // The agency's book (issue 26, decision 035): the whole book in one file, private as any document.
       ['exportBookXlsx', '/api/exports/book.xlsx', w.token],
       ['exportBookCsv', '/api/exports/book.csv?sheet=plans', w.token],

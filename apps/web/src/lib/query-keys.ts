@@ -68,6 +68,10 @@ export const queryKeys = {
     ofPlan: (planId: string) => ['claims', 'plan', planId] as const,
     one: (claimId: string) => ['claims', 'one', claimId] as const,
     ofClient: (clientId: string) => ['claims', 'client', clientId] as const,
+    /** A claim's document checklist (decision 045). */
+    documents: (claimId: string) => ['claims', 'documents', claimId] as const,
+    /** How long a claim may wait in one status before staff are reminded. */
+    settings: ['claims', 'settings'] as const,
   },
   /** The agency's reminder days and how e-mail goes out; the outbox of e-mails kept without a mail server. */
   reminderSettings: ['reminder-settings'] as const,

@@ -26,6 +26,7 @@ import { fullName } from '../../lib/names.ts';
 import type { Tx } from '../../lib/stored-files.ts';
 import type { TokenSubject } from '../../lib/tokens.ts';
 import { assertMayWorkClient, assignedOnly, NOT_FOUND_MESSAGE, workspaceOf } from '../../lib/workspace.ts';
+import * as docs from './claim-documents.repository.ts';
 import * as repo from './claims.repository.ts';
 
 // The claims register (issue 28, decision 043): a claim intimated on one of the agency's insurance policies and
@@ -59,6 +60,7 @@ export function claimOf(row: repo.ClaimRow, today: string): Claim {
     intimated_on: row.intimatedOn,
     age_days: Math.max(0, daysBetween(row.intimatedOn, today)),
     status_on: row.statusOn,
+    days_in_status: Math.max(0, daysBetween(row.statusOn, today)),
     insurer_claim_number: row.insurerClaimNumber,
     claimed_amount: row.claimedAmount,
     approved_amount: row.approvedAmount,
@@ -106,17 +108,21 @@ export async function listClaims(
   const limit = Number(query.limit);
   const offset = Number(query.offset);
   const place = { offset, after: query.after, before: query.before };
-  const { rows, total } = await repo.listClaims(
-    deps.db,
-    ws.agencyId,
-    { status: query.status, search: query.search || undefined, assigned: assignedOnly(ws) },
-    place,
-    limit,
-  );
+  const [{ rows, total }, staleDays] = await Promise.all([
+    repo.listClaims(
+      deps.db,
+      ws.agencyId,
+      { status: query.status, search: query.search || undefined, assigned: assignedOnly(ws) },
+      place,
+      limit,
+    ),
+    docs.staleDays(deps.db, ws.agencyId),
+  ]);
   const page = pageOf(rows, limit, place);
   return {
     items: page.rows.map((r) => claimOf(r, today)),
     pagination: { total, limit, offset, next_cursor: page.nextCursor, prev_cursor: page.prevCursor },
+    stale_days: staleDays,
   };
 }
 

@@ -1,12 +1,15 @@
 import {
   CLAIM_PENDING,
+  type ClaimKind,
   type ClaimStatus,
   type ClientClaim,
   type ClientClaimDetail,
   type ClientClaimList,
+  checklistOf,
 } from '@portal/contract';
 import { AppError } from '../../lib/errors.ts';
 import { fullName } from '../../lib/names.ts';
+import * as claimDocs from '../claims/claim-documents.repository.ts';
 import * as claimsRepo from '../claims/claims.repository.ts';
 import { claimOf } from '../claims/claims.service.ts';
 import type { ClientPortalDeps } from './client-portal.service.ts';
@@ -46,7 +49,11 @@ export async function clientClaimDetail(
 ): Promise<ClientClaimDetail> {
   const [row] = await claimsRepo.householdClaims(deps.db, own.agencyId, own.primaryClientId, { claimId });
   if (!row) throw new AppError('NOT_FOUND', CLIENT_CLAIM_NOT_FOUND);
-  const events = await claimsRepo.eventsOf(deps.db, own.agencyId, claimId);
+  const [events, received] = await Promise.all([
+    claimsRepo.eventsOf(deps.db, own.agencyId, claimId),
+    claimDocs.receivedOf(deps.db, own.agencyId, claimId),
+  ]);
+  const have = new Set(received.map((r) => r.item));
   return {
     ...clientClaimOf(row, today),
     events: events.map((e) => ({
@@ -56,6 +63,10 @@ export async function clientClaimDetail(
       on: e.on,
       note: e.note,
       at: e.at.toISOString(),
+    })),
+    documents: checklistOf(row.kind as ClaimKind).map((i) => ({
+      label: i.label,
+      received: have.has(i.item),
     })),
   };
 }

@@ -17,6 +17,7 @@ import { multipart } from '../../../test/multipart.ts';
 import type { Hearing } from '../../db/client.ts';
 import { tablesAnnouncedOn } from '../../db/derived-data.ts';
 import {
+  claimDocuments,
   claimEvents,
   claims,
   documents,
@@ -360,6 +361,14 @@ describe('the kept plan answers', () => {
       primaryClientId: me.primaryClientId,
       toStatus: 'intimated',
       on: '2026-04-01',
+    });
+    // An item of its checklist received (decision 045): the client's claim page says what is pending.
+    await t.db.insert(claimDocuments).values({
+      agencyId,
+      claimId: claim!.id,
+      primaryClientId: me.primaryClientId,
+      item: 'claim_form',
+      receivedOn: '2026-04-02',
     });
     const writes = [
       () =>

@@ -12,6 +12,7 @@ import { addDays, daysBetween, todayInIndia } from '../../lib/dates.ts';
 import { type Mailer, mailError } from '../../lib/mail.ts';
 import { fullName } from '../../lib/names.ts';
 import { PREMIUM_PAID_REASON } from '../../lib/premium-payments.ts';
+import { staleClaimMessage, staleClaims, staleKey } from '../claims/claim-reminders.ts';
 import { followUpsDue } from './follow-ups.repository.ts';
 import * as jobRepo from './reminder-job.repository.ts';
 import {
@@ -170,6 +171,21 @@ export async function planReminders(deps: ReminderJobDeps, today: string, now: D
       reason: REASONS.noEndDate,
     });
   }
+  // Claims stuck in one status longer than their agency allows (decision 045): one reminder per stretch.
+  for (const c of await staleClaims(deps.db, today)) {
+    rows.push({
+      agencyId: c.agencyId,
+      dedupeKey: staleKey(c.claimId, c.status, c.statusOn),
+      kind: 'claim_stale',
+      planType: 'insurance',
+      planId: c.planId,
+      primaryClientId: c.primaryClientId,
+      endDate: c.statusOn,
+      language: 'en',
+      status: 'pending',
+      nextAttemptAt: now,
+    });
+  }
   for (const a of await jobRepo.agenciesForDigest(deps.db, today, new Date(now.getTime() - 7 * 86_400_000))) {
     rows.push({
       agencyId: a.agencyId,
@@ -293,6 +309,31 @@ async function deliverPremiumDue(
   return { status: 'sent', response: info.response, recipient: p.clientEmail, language: lang };
 }
 
+async function deliverClaimStale(
+  deps: ReminderJobDeps,
+  row: jobRepo.ClaimedSend,
+  today: string,
+): Promise<Outcome> {
+  const m = await staleClaimMessage(deps.db, row, today, {
+    scheme: deps.portalScheme,
+    host: deps.portalHost,
+  });
+  if (m.status !== 'send') return m;
+  const info = await deps.mailer.send({
+    agencyId: row.agencyId,
+    kind: 'reminder',
+    language: 'en',
+    to: m.to,
+    fromName: m.agencyName,
+    replyTo: null,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    messageId: `<claim-${row.id}@${bareHost(deps.portalHost)}>`,
+  });
+  return { status: 'sent', response: info.response, recipient: m.to, language: 'en' };
+}
+
 async function deliverDigest(
   deps: ReminderJobDeps,
   row: jobRepo.ClaimedSend,
@@ -395,9 +436,11 @@ async function runReminderJobInScope(deps: ReminderJobDeps, options: ReminderJob
         const outcome =
           row.kind === 'digest'
             ? await deliverDigest(deps, row, today, now)
-            : row.kind === 'premium_due'
-              ? await deliverPremiumDue(deps, row, today)
-              : await deliverReminder(deps, row, today);
+            : row.kind === 'claim_stale'
+              ? await deliverClaimStale(deps, row, today)
+              : row.kind === 'premium_due'
+                ? await deliverPremiumDue(deps, row, today)
+                : await deliverReminder(deps, row, today);
         if (outcome.status === 'sent') {
           await done({
             status: 'sent',

@@ -1,12 +1,12 @@
 import { deductedOf } from '@portal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { claimEvents, claims, insurancePolicies } from '../../db/schema.ts';
+import { claimDocuments, claimEvents, claims, insurancePolicies } from '../../db/schema.ts';
 import { addDays } from '../../lib/dates.ts';
 
 // The demo agency's claims (issue 28 item 8): a settled cashless health claim on Priya Sharma's family floater, a
 // reimbursement waiting for documents on Manjeet Kaur's senior citizens' policy, and a rejected motor claim with
-// its reason on Arjun Sharma's car, each with its timeline, dated from the day of the first start. Written after
+// its reason on Arjun Sharma's car, each with its timeline (the reimbursement with four of its papers received), dated from the day of the first start. Written after
 // the plans, in the first start's transaction, on the policies named by their numbers.
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -29,6 +29,8 @@ interface DemoClaim {
   settled?: string;
   deductions?: Array<{ reason: string; amount: string }>;
   rejection?: string;
+  /** Checklist items received on paper (decision 045): the item and its day from today. */
+  received?: Array<[string, number]>;
 }
 
 function demoClaims(today: string): DemoClaim[] {
@@ -94,6 +96,12 @@ function demoClaims(today: string): DemoClaim[] {
           on: -6,
           note: 'Waiting on the final bill, the pharmacy bills and the cancelled cheque from the family.',
         },
+      ],
+      received: [
+        ['claim_form', -7],
+        ['discharge_summary', -7],
+        ['investigation_reports', -6],
+        ['kyc', -7],
       ],
     },
     {
@@ -189,6 +197,16 @@ export async function seedDemoClaims(tx: Tx, agencyId: string, ownerUserId: stri
         at: new Date(at),
       });
       from = s.to;
+    }
+    for (const [item, on] of c.received ?? []) {
+      await tx.insert(claimDocuments).values({
+        agencyId,
+        claimId: row!.id,
+        primaryClientId: policy.primaryClientId,
+        item,
+        receivedOn: addDays(today, on),
+        markedBy: ownerUserId,
+      });
     }
   }
 }

@@ -27,6 +27,7 @@ const base = {
   intimated_on: '2026-11-02',
   age_days: 25,
   status_on: '2026-11-20',
+  days_in_status: 3,
   insurer_claim_number: '123/ABC',
   claimed_amount: '50000.00',
   approved_amount: '45000.00',
@@ -67,6 +68,10 @@ const list = ClientClaimListSchema.parse({
 
 const detail = ClientClaimDetailSchema.parse({
   ...base,
+  documents: [
+    { label: 'Claim form', received: true },
+    { label: 'Final hospital bill', received: false },
+  ],
   events: [
     {
       id: '00000000-0000-4000-8000-000000000601',
@@ -162,6 +167,14 @@ describe('My Claims (issue 28 item 5)', () => {
       'href',
       `/agency-client/dashboard/plans/${PLAN}`,
     );
+    // The checklist as the client sees it (decision 045): what the agent has and what is still needed.
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(documents).toHaveTextContent('Your agent has 1 of 2. Please send the ones still needed.');
+    expect(
+      within(documents)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Claim formReceived', 'Final hospital billStill needed']);
   });
 
   it('says a claim that is not theirs is not found', async () => {

@@ -29,6 +29,7 @@ const detail = (overrides: object = {}) =>
       intimated_on: '2026-01-05',
       age_days: 12,
       status_on: '2026-01-07',
+      days_in_status: 3,
       insurer_claim_number: 'STAR-CLM-9001',
       claimed_amount: '120000.00',
       approved_amount: null,
@@ -64,19 +65,43 @@ const detail = (overrides: object = {}) =>
     },
   });
 
+const checklist = (received: Record<string, { on: string; file?: string }> = {}) => ({
+  status: 'success',
+  data: {
+    documents: [
+      ['claim_form', 'Claim form'],
+      ['discharge_summary', 'Discharge summary'],
+      ['final_bill', 'Final hospital bill'],
+    ].map(([item, label]) => ({
+      item,
+      label,
+      received_on: received[item as string]?.on ?? null,
+      file: received[item as string]?.file
+        ? { name: received[item as string]!.file, mime: 'application/pdf', size: 2048 }
+        : null,
+    })),
+  },
+});
+
 let fetchMock: Mock<typeof fetch>;
 let answer: () => Response;
+let documentsAnswer: () => Response;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   answer = () => json({ status: 'error', message: 'unexpected' }, 500);
+  documentsAnswer = () => json({ status: 'error', message: 'unexpected' }, 500);
   fetchMock = vi.fn(async (input, init) => {
     const url = new URL(String(input), 'http://portal.test');
     if (url.pathname === `/api/claims/${uuid(1)}` && (!init?.method || init.method === 'GET')) {
       return json(detail());
     }
     if (url.pathname === `/api/claims/${uuid(1)}/status` && init?.method === 'POST') return answer();
+    if (url.pathname === `/api/claims/${uuid(1)}/documents`) {
+      return json(checklist({ claim_form: { on: '2026-01-06' } }));
+    }
+    if (url.pathname.startsWith(`/api/claims/${uuid(1)}/documents/`)) return documentsAnswer();
     throw new Error(`unexpected call ${url.pathname}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -168,5 +193,52 @@ describe('the claim detail', () => {
     await waitFor(() =>
       expect(sent()).toMatchObject({ to: 'rejected', rejection_reason: 'Pre-existing illness' }),
     );
+  });
+
+  it('shows the checklist, uploads a file to its item and asks before marking one pending', async () => {
+    const user = userEvent.setup();
+    documentsAnswer = () =>
+      json({
+        ...checklist({
+          claim_form: { on: '2026-01-06' },
+          final_bill: { on: '2026-01-08', file: 'bill.pdf' },
+        }),
+        message: 'Final hospital bill uploaded.',
+      });
+    renderDetail();
+    const card = await screen.findByRole('region', { name: 'Documents' });
+    expect(await within(card).findByText('1 of 3 received')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Received 06 Jan 2026 · paper copy');
+
+    const file = new File([new Uint8Array(2048).fill(37)], 'bill.pdf', { type: 'application/pdf' });
+    await user.upload(within(card).getByLabelText('File for Final hospital bill'), file);
+    expect(await within(card).findByText('2 of 3 received')).toBeInTheDocument();
+    const upload = fetchMock.mock.calls.find(([input]) => String(input).includes('/documents/final_bill'));
+    expect(upload?.[1]?.method).toBe('POST');
+    expect((upload?.[1]?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(card).toHaveTextContent('bill.pdf');
+
+    documentsAnswer = () => json({ ...checklist(), message: 'Claim form marked pending.' });
+    await user.click(within(card).getByRole('button', { name: 'Mark Claim form pending' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Mark claim form pending?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Mark pending' }));
+    expect(await within(card).findByText('0 of 3 received')).toBeInTheDocument();
+    const cleared = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(String(cleared?.[0])).toContain('/documents/claim_form');
+  });
+
+  it('refuses a file of another type before sending it', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderDetail();
+    const card = await screen.findByRole('region', { name: 'Documents' });
+    await within(card).findByText('1 of 3 received');
+    const zip = new File([new Uint8Array(500)], 'bills.zip', { type: 'application/zip' });
+    await user.upload(within(card).getByLabelText('File for Discharge summary'), zip);
+    expect(
+      await within(card).findByText('Discharge summary must be a PDF, PNG, JPEG or WebP file.'),
+    ).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([input]) => String(input).includes('/documents/discharge_summary')),
+    ).toBe(false);
   });
 });

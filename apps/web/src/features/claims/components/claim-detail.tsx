@@ -14,6 +14,7 @@ import { ErrorState, Skeleton } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useClaim } from '../api/get-claim.ts';
+import { ClaimChecklist } from './claim-checklist.tsx';
 import { ageLabel, ClaimStatusBadge } from './claim-status-badge.tsx';
 
 // The dialog (its date field and calendar) loads when first opened.
@@ -168,6 +169,8 @@ export function ClaimDetail({ claimId }: { claimId: string }) {
           </Fields>
         </section>
       </div>
+
+      <ClaimChecklist claimId={c.id} />
 
       <Timeline claim={c} />
 

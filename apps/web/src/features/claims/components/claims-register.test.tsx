@@ -26,6 +26,7 @@ const claim = (n: number, overrides: object) => ({
   intimated_on: '2026-11-15',
   age_days: 12,
   status_on: '2026-11-17',
+  days_in_status: 3,
   insurer_claim_number: 'STAR-CLM-9001',
   claimed_amount: '120000.00',
   approved_amount: null,
@@ -51,13 +52,16 @@ const openPage = ClaimListResponseSchema.parse({
       client_name: 'Vikram Rao',
       claimed_amount: null,
       insurer_claim_number: null,
+      days_in_status: 9,
     }),
   ],
   pagination: { total: 2, limit: 20, offset: 0, next_cursor: null, prev_cursor: null },
+  stale_days: 7,
 });
 const empty = ClaimListResponseSchema.parse({
   items: [],
   pagination: { total: 0, limit: 20, offset: 0, next_cursor: null, prev_cursor: null },
+  stale_days: 7,
 });
 
 let fetchMock: Mock<typeof fetch>;
@@ -79,11 +83,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderRegister() {
+function renderRegister(entry = '/dashboard/claims') {
   const router = createMemoryRouter([{ path: '/dashboard/claims', element: <ClaimsRegister /> }], {
-    initialEntries: ['/dashboard/claims'],
+    initialEntries: [entry],
   });
   renderWithQuery(<RouterProvider router={router} />);
+  return router;
 }
 
 const asked = () => new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://portal.test').searchParams;
@@ -104,20 +109,34 @@ describe('the claims register', () => {
     );
     expect(second).toHaveTextContent('Rejected');
     expect(second).toHaveTextContent('1 day');
+    // Longer than the agency's 7 days at one step (decision 045); the first, 3 days, is not.
+    expect(second).toHaveTextContent('Waiting 9 days at this step: follow it up');
+    expect(first).not.toHaveTextContent('Waiting');
     expect(screen.getByText('2 claims · open')).toBeInTheDocument();
     expect(asked().get('status')).toBe('open');
   });
 
   it('asks for another status and says when nothing matches a search', async () => {
     const user = userEvent.setup();
-    renderRegister();
+    const router = renderRegister();
     await screen.findByText('Vikram Rao');
     await user.click(screen.getByRole('tab', { name: 'Settled' }));
     await waitFor(() => expect(asked().get('status')).toBe('settled'));
+    // The tab is in the address, so the home's figures and a reload open it.
+    expect(router.state.location.search).toBe('?status=settled');
     expect(await screen.findByText('No claims here. Try another status.')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search claims' }), 'ICN-7');
     await waitFor(() => expect(asked().get('search')).toBe('ICN-7'));
     expect(await screen.findByText(/No claim matches “ICN-7”/)).toBeInTheDocument();
+  });
+
+  it('opens on the tab the address names', async () => {
+    renderRegister('/dashboard/claims?status=documents_pending');
+    expect(await screen.findByRole('tab', { name: 'Documents pending' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await waitFor(() => expect(asked().get('status')).toBe('documents_pending'));
   });
 
   it('offers Retry when the claims could not be loaded', async () => {

@@ -1,7 +1,13 @@
-import { CLAIM_STATUS_LABELS, CLAIM_STATUSES, type Claim, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import {
+  CLAIM_STATUS_LABELS,
+  CLAIM_STATUSES,
+  type Claim,
+  DEFAULT_PAGE_SIZE,
+  OPEN_CLAIM_STATUSES,
+} from '@portal/contract';
 import { FileHeart, Search } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { listStatus, useListSearch } from '../../../components/ui/list-page.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
@@ -15,6 +21,21 @@ import { ageLabel, ClaimStatusBadge } from './claim-status-badge.tsx';
 
 const TABS = ['open', ...CLAIM_STATUSES, ''] as const;
 const TAB_LABELS: Record<string, string> = { open: 'Open', '': 'All', ...CLAIM_STATUS_LABELS };
+/** The tab in the address: `?status=` a status or `all`; none is Open. */
+const tabOf = (value: string | null): string =>
+  value === null
+    ? 'open'
+    : value === 'all'
+      ? ''
+      : (TABS as readonly string[]).includes(value)
+        ? value
+        : 'open';
+const OPEN: readonly string[] = OPEN_CLAIM_STATUSES;
+
+// The reminder setting (managers only) loads after the list itself.
+const ClaimReminderSettings = lazy(() =>
+  import('./claim-reminder-settings.tsx').then((m) => ({ default: m.ClaimReminderSettings })),
+);
 
 const LOADING = (
   <ul className="divide-y divide-slate-100" aria-busy="true" aria-label="Loading claims">
@@ -37,8 +58,19 @@ interface Place {
   before?: string | undefined;
 }
 
-export function ClaimsRegister() {
-  const [status, setStatus] = useState<string>('open');
+export function ClaimsRegister({ manages = false }: { manages?: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const status = tabOf(params.get('status'));
+  const setStatus = (next: string) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        if (next === 'open') out.delete('status');
+        else out.set('status', next || 'all');
+        return out;
+      },
+      { replace: true },
+    );
   const search = useListSearch();
   const [place, setPlace] = useState<Place>({ page: 1 });
   const [searchedFor, setSearchedFor] = useState(search.searched);
@@ -59,6 +91,7 @@ export function ClaimsRegister() {
   const next = claims.data?.pagination.next_cursor ?? null;
   const prev = claims.data?.pagination.prev_cursor ?? null;
   const total = claims.data?.pagination.total ?? 0;
+  const staleDays = claims.data?.stale_days ?? null;
 
   return (
     <div className="flex flex-col gap-5">
@@ -131,7 +164,7 @@ export function ClaimsRegister() {
         {state === 'ready' && items.length > 0 ? (
           <ul className="divide-y divide-slate-100" aria-label="Claims found">
             {items.map((claim) => (
-              <ClaimRow key={claim.id} claim={claim} />
+              <ClaimRow key={claim.id} claim={claim} staleDays={staleDays} />
             ))}
           </ul>
         ) : null}
@@ -153,11 +186,17 @@ export function ClaimsRegister() {
           Next
         </Button>
       </nav>
+      {manages ? (
+        <Suspense fallback={null}>
+          <ClaimReminderSettings />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
 
-function ClaimRow({ claim }: { claim: Claim }) {
+function ClaimRow({ claim, staleDays }: { claim: Claim; staleDays: number | null }) {
+  const waiting = staleDays !== null && OPEN.includes(claim.status) && claim.days_in_status > staleDays;
   return (
     <li className="flex flex-col gap-2 px-5 py-4 sm:flex-row sm:items-center sm:gap-6">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -175,6 +214,11 @@ function ClaimRow({ claim }: { claim: Claim }) {
           Intimated {formatDate(claim.intimated_on)}
           {claim.insurer_claim_number ? ` · Claim no. ${claim.insurer_claim_number}` : ''}
         </span>
+        {waiting ? (
+          <span className="text-xs font-medium text-amber-800">
+            Waiting {claim.days_in_status} days at this step: follow it up
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:w-80 sm:justify-end">
         <ClaimStatusBadge status={claim.status} />

@@ -53,6 +53,7 @@ describe('the client record’s claims', () => {
             intimated_on: '2026-01-05',
             age_days: 3,
             status_on: '2026-01-07',
+            days_in_status: 3,
             insurer_claim_number: null,
             claimed_amount: '45000.00',
             approved_amount: null,

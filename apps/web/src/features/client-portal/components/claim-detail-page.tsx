@@ -12,6 +12,7 @@ import { ErrorState, Loading, Skeleton } from '../../../components/ui/query-stat
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useClientClaim } from '../api/get-claims.ts';
+import { ClaimDocumentsCard } from './claim-documents-card.tsx';
 import { ClaimStatusBadge, claimAge } from './claim-parts.tsx';
 import { clientPaths } from './client-paths.ts';
 import { isNotFound } from './is-not-found.ts';
@@ -128,6 +129,7 @@ function ClaimView({ claim }: { claim: ClientClaimDetail }) {
         <Amounts claim={claim} />
         <Timeline events={claim.events} />
       </div>
+      <ClaimDocumentsCard documents={claim.documents} />
       {details.length > 0 ? (
         <Card region title="Claim Details">
           <Fields columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3">

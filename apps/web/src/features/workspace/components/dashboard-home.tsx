@@ -144,22 +144,31 @@ function Renewals({ data }: { data: AgencyDashboard }) {
 /** Open claims and those waiting on the client's documents (issue 28), each opening the claims register. */
 function Claims({ data }: { data: AgencyDashboard }) {
   const figures = [
-    { label: 'Open claims', value: data.open_claims, icon: ShieldCheck },
-    { label: 'Waiting on documents', value: data.claims_documents_pending, icon: CalendarClock },
+    { label: 'Open claims', value: data.open_claims, icon: ShieldCheck, to: '/dashboard/claims' },
+    {
+      label: 'Waiting on documents',
+      value: data.claims_documents_pending,
+      icon: CalendarClock,
+      to: '/dashboard/claims?status=documents_pending',
+    },
   ] as const;
   return (
     <section
       aria-label="Claims"
       className="flex flex-wrap items-center gap-x-8 gap-y-3 rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm"
     >
-      {figures.map(({ label, value, icon: Icon }) => (
-        <p key={label} className="flex items-center gap-2 text-sm text-slate-600">
+      {figures.map(({ label, value, icon: Icon, to }) => (
+        <Link
+          key={label}
+          to={to}
+          className="flex items-center gap-2 rounded text-sm text-slate-600 underline-offset-2 hover:underline"
+        >
           <Icon className="size-4 text-primary-700" aria-hidden />
           {label}:{' '}
           <span data-testid="claims-figure" className="text-base font-semibold text-slate-900 tabular-nums">
             {value.toLocaleString('en-IN')}
           </span>
-        </p>
+        </Link>
       ))}
       <Link
         to="/dashboard/claims"
