@@ -3,9 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO, expectToast, portal, signIn, storedToken } from './support.ts';
 
 // Issue 28 item 7 (decisions 043–045): the owner intimates a health reimbursement claim from the policy's page,
-// uploads two documents of its checklist, moves it through to settled with a deduction, and the client finds it
-// settled on My Claims with its amounts and the documents the agent has. The journey makes its own client and
-// removes it afterwards.
+// uploads two documents of its checklist, which the client sees the agent has; the owner moves it through to
+// settled with a deduction, and the client finds it settled on My Claims with its amounts. The journey makes its
+// own client and removes it afterwards.
 
 const CLIENT_PASSWORD = 'Grahak#Start2026';
 const CLIENT_NEW_PASSWORD = 'Grahak#Naya2026c';
@@ -131,6 +131,25 @@ test('a health reimbursement claim from intimation to settlement, with its docum
   expect(saved.name).toBe('final-bill.pdf');
   expect(saved.bytes.equals(bill)).toBe(true);
 
+  // The client signs in while papers are being collected and sees which the agent has.
+  const client = await browser.newPage();
+  await signIn(client, email, CLIENT_PASSWORD, portal(DEMO.host));
+  await expect(client).toHaveURL(/\/change-password$/);
+  await client.getByLabel('Current Password', { exact: true }).fill(CLIENT_PASSWORD);
+  await client.getByLabel('New Password', { exact: true }).fill(CLIENT_NEW_PASSWORD);
+  await client.getByLabel('Confirm Password', { exact: true }).fill(CLIENT_NEW_PASSWORD);
+  await client.getByRole('button', { name: 'Save new password' }).click();
+  await expect(client.getByText(`Hello, Sunita Rao ${tag}`)).toBeVisible();
+  await client.goto(`${portal(DEMO.host)}/agency-client/dashboard/claims/${claimId}`);
+  const documents = client.getByRole('region', { name: 'Documents' });
+  await expect(documents).toContainText('Your agent has 2 of 7. Please send the ones still needed.');
+  await expect(documents.getByRole('listitem').filter({ hasText: 'Final hospital bill' })).toContainText(
+    'Received',
+  );
+  await expect(documents.getByRole('listitem').filter({ hasText: 'Pharmacy bills' })).toContainText(
+    'Still needed',
+  );
+
   // Moved along the workflow to settled, with a deduction on approval.
   const move = async (label: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => {
     await page.getByRole('button', { name: 'Move claim' }).click();
@@ -152,15 +171,8 @@ test('a health reimbursement claim from intimation to settlement, with its docum
   await expect(page.getByText('This claim is settled: its status can no longer change.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('listitem')).toHaveCount(4);
 
-  // The client finds it settled on My Claims, with its amounts and the documents the agent has.
-  const client = await browser.newPage();
-  await signIn(client, email, CLIENT_PASSWORD, portal(DEMO.host));
-  await expect(client).toHaveURL(/\/change-password$/);
-  await client.getByLabel('Current Password', { exact: true }).fill(CLIENT_PASSWORD);
-  await client.getByLabel('New Password', { exact: true }).fill(CLIENT_NEW_PASSWORD);
-  await client.getByLabel('Confirm Password', { exact: true }).fill(CLIENT_NEW_PASSWORD);
-  await client.getByRole('button', { name: 'Save new password' }).click();
-  await expect(client.getByText(`Hello, Sunita Rao ${tag}`)).toBeVisible();
+  // The client finds it settled on My Claims, with its amounts; no paper is asked for any more.
+  await client.goto(`${portal(DEMO.host)}/agency-client/dashboard`);
   await client.getByRole('link', { name: 'My Claims' }).first().click();
   const mine = client.getByRole('list', { name: 'Claims' }).getByRole('listitem');
   await expect(mine).toHaveCount(1);
@@ -175,10 +187,6 @@ test('a health reimbursement claim from intimation to settlement, with its docum
   await expect(amounts).toContainText('₹84,500.00');
   await expect(amounts).toContainText('₹80,000.00');
   await expect(amounts).toContainText('Non-medical items');
-  const documents = client.getByRole('region', { name: 'Documents' });
-  await expect(documents).toContainText('Your agent has 2 of 7.');
-  await expect(documents.getByRole('listitem').filter({ hasText: 'Final hospital bill' })).toContainText(
-    'Received',
-  );
+  await expect(client.getByRole('region', { name: 'Documents' })).toHaveCount(0);
   await client.close();
 });

@@ -73,6 +73,13 @@ function demoClaims(today: string): DemoClaim[] {
         { reason: 'Non-medical items (consumables)', amount: '8200.00' },
         { reason: 'Room rent above the eligible limit', amount: '5300.00' },
       ],
+      received: [
+        ['pre_authorisation', -41],
+        ['health_card', -41],
+        ['kyc', -41],
+        ['discharge_summary', -37],
+        ['final_bill', -37],
+      ],
     },
     {
       policy: 'P/171211/01/2026/009981',
@@ -126,6 +133,13 @@ function demoClaims(today: string): DemoClaim[] {
       ],
       rejection:
         'The driver’s licence had expired on the day of the accident (policy exclusion: driver not duly licensed).',
+      received: [
+        ['claim_form', -68],
+        ['rc_copy', -66],
+        ['driving_licence', -66],
+        ['repair_estimate', -66],
+        ['photos', -66],
+      ],
     },
   ];
 }

@@ -167,8 +167,14 @@ describe('My Claims (issue 28 item 5)', () => {
       'href',
       `/agency-client/dashboard/plans/${PLAN}`,
     );
-    // The checklist as the client sees it (decision 045): what the agent has and what is still needed.
-    const documents = screen.getByRole('region', { name: 'Documents' });
+    // Decided by the insurer: no papers are asked for any more (decision 045).
+    expect(screen.queryByRole('region', { name: 'Documents' })).toBeNull();
+  });
+
+  it('shows what the agent has and what is still needed while papers are being collected', async () => {
+    stubApi([[/client\/claims\/[^/]+$/, { body: { ...detail, status: 'documents_pending' } }]]);
+    show(`/agency-client/dashboard/claims/${CLAIM}`);
+    const documents = await screen.findByRole('region', { name: 'Documents' });
     expect(documents).toHaveTextContent('Your agent has 1 of 2. Please send the ones still needed.');
     expect(
       within(documents)

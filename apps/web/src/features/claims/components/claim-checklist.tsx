@@ -206,7 +206,7 @@ function ChecklistRow({
           ) : null}
         </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2 pl-7 sm:pl-0">
+      <div className="flex shrink-0 flex-wrap gap-2 [&>button]:px-3">
         {doc.file ? (
           <Button
             variant="secondary"
@@ -241,7 +241,7 @@ function ChecklistRow({
             onClick={() => onChange({ item: doc.item, action: 'receive' })}
             aria-label={`Mark ${doc.label} received`}
           >
-            <CheckCircle2 className="size-4" aria-hidden /> Received
+            <CheckCircle2 className="size-4" aria-hidden /> Mark received
           </Button>
         )}
         <input

@@ -215,7 +215,7 @@ describe('the claim detail', () => {
     expect(await within(card).findByText('2 of 3 received')).toBeInTheDocument();
     const upload = fetchMock.mock.calls.find(([input]) => String(input).includes('/documents/final_bill'));
     expect(upload?.[1]?.method).toBe('POST');
-    expect((upload?.[1]?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect((upload![1]!.body as FormData).get('file')).toBeInstanceOf(File);
     expect(card).toHaveTextContent('bill.pdf');
 
     documentsAnswer = () => json({ ...checklist(), message: 'Claim form marked pending.' });

@@ -129,7 +129,7 @@ function ClaimView({ claim }: { claim: ClientClaimDetail }) {
         <Amounts claim={claim} />
         <Timeline events={claim.events} />
       </div>
-      <ClaimDocumentsCard documents={claim.documents} />
+      <ClaimDocumentsCard claim={claim} />
       {details.length > 0 ? (
         <Card region title="Claim Details">
           <Fields columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3">

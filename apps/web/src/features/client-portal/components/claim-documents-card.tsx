@@ -1,13 +1,18 @@
-import type { ClientClaimDetail } from '@portal/contract';
+import type { ClaimStatus, ClientClaimDetail } from '@portal/contract';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 
+/** The steps at which papers can still be sent: before the insurer decides. */
+const COLLECTING: readonly ClaimStatus[] = ['intimated', 'documents_pending', 'submitted', 'query_raised'];
+
 /**
  * The documents of a client's claim (decision 045): what the insurer asks for on this kind of claim, and which of
- * them the agency already has, so the client knows what is still to send. Read-only.
+ * them the agency already has, so the client knows what is still to send. Read-only, and shown only until the
+ * insurer decides: a settled or closed claim asks for nothing.
  */
-export function ClaimDocumentsCard({ documents }: { documents: ClientClaimDetail['documents'] }) {
-  if (documents.length === 0) return null;
+export function ClaimDocumentsCard({ claim }: { claim: Pick<ClientClaimDetail, 'documents' | 'status'> }) {
+  const { documents } = claim;
+  if (documents.length === 0 || !COLLECTING.includes(claim.status)) return null;
   const received = documents.filter((d) => d.received).length;
   return (
     <Card region title="Documents">
