@@ -1,4 +1,6 @@
-// The text of a PDF written by the PDF frame (src/lib/pdf.ts) with `compress: false`, read back for tests: each
+import { inflateSync } from 'node:zlib';
+
+// The text of a PDF written by the PDF frame (src/lib/pdf.ts), compressed or not (`compress: false`), read back for tests: each
 // text object's glyphs mapped to characters through its font's ToUnicode map, one line per text object. Enough
 // for pdfkit's own output (hex-encoded glyph ids of embedded fonts), not a general PDF reader. Devanagari comes
 // back in the order its glyphs are drawn (a pre-base i-matra before its consonant), as any PDF text reader gives.
@@ -6,6 +8,8 @@
 export interface PdfText {
   /** Every text object's text, one per line, in the order the pages were written. */
   text: string;
+  /** The same with no line breaks: a value wrapped in a table cell ("MF-REMOVED-", "NOMINEE") reads whole. */
+  flat: string;
   pages: number;
 }
 
@@ -15,9 +19,18 @@ function objects(pdf: string): Map<number, string> {
   return map;
 }
 
+/** An object's stream, inflated when it is compressed (the frame's default). */
 function streamOf(body: string): string {
-  const m = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
-  return m?.[1] ?? '';
+  const start = /stream\r?\n/.exec(body);
+  if (!start) return '';
+  const dict = body.slice(0, start.index);
+  const length = /\/Length (\d+)/.exec(dict);
+  const from = start.index + start[0].length;
+  const raw = length
+    ? body.slice(from, from + Number(length[1]))
+    : body.slice(from, body.lastIndexOf('endstream'));
+  if (!/\/Filter \/FlateDecode/.test(dict)) return raw;
+  return inflateSync(Buffer.from(raw, 'latin1')).toString('latin1');
 }
 
 function hexToString(hex: string): string {
@@ -91,7 +104,7 @@ export function pdfText(bytes: Buffer | Uint8Array): PdfText {
       lines.push(line);
     }
   }
-  return { text: lines.join('\n'), pages: kids.length };
+  return { text: lines.join('\n'), flat: lines.join(''), pages: kids.length };
 }
 
 /** Reads a whole stream (a PDF frame's `end()`) into one buffer. */
