@@ -30,13 +30,23 @@ import PDFDocument from 'pdfkit';
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.dirname(require.resolve('@expo-google-fonts/noto-sans-devanagari/package.json'));
 
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
+/** What pdfkit needs of a fontkit font it is given (it lays text out and subsets it per document). */
+type FontkitFont = { layout(text: string): unknown; postscriptName: string };
+const fontkit = require('fontkit') as { create(buffer: Uint8Array): FontkitFont };
 
-/** The two font files, read once per process (about 220 kB each). */
-function fontFiles(): { regular: Buffer; bold: Buffer } {
+let fonts: { regular: FontkitFont; bold: FontkitFont } | null = null;
+
+/**
+ * The two fonts, read and parsed once per process (about 220 kB each; parsing one took ~40 ms a document). A
+ * document embeds its own subset of a shared font: fontkit's layout and subsetting are synchronous, so documents
+ * written at the same time never interleave on it.
+ */
+function fontFiles(): { regular: FontkitFont; bold: FontkitFont } {
   fonts ??= {
-    regular: readFileSync(path.join(FONT_DIR, '400Regular', 'NotoSansDevanagari_400Regular.ttf')),
-    bold: readFileSync(path.join(FONT_DIR, '700Bold', 'NotoSansDevanagari_700Bold.ttf')),
+    regular: fontkit.create(
+      readFileSync(path.join(FONT_DIR, '400Regular', 'NotoSansDevanagari_400Regular.ttf')),
+    ),
+    bold: fontkit.create(readFileSync(path.join(FONT_DIR, '700Bold', 'NotoSansDevanagari_700Bold.ttf'))),
   };
   return fonts;
 }
@@ -99,8 +109,9 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
     info: { Title: options.title, Author: options.agencyName, Creator: 'Agency Portal' },
     autoFirstPage: false,
   });
-  doc.registerFont('regular', files.regular);
-  doc.registerFont('bold', files.bold);
+  // pdfkit takes a fontkit font as it is (PDFFontFactory.open); its types know only paths and bytes.
+  doc.registerFont('regular', files.regular as unknown as Buffer);
+  doc.registerFont('bold', files.bold as unknown as Buffer);
 
   const contentWidth = () => doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
@@ -189,8 +200,12 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
         });
         return h + 2 * CELL_PAD;
       };
-      const drawRow = (cells: readonly string[], font: 'regular' | 'bold', fill: string | null) => {
-        const h = rowHeight(cells, font);
+      const drawRow = (
+        cells: readonly string[],
+        font: 'regular' | 'bold',
+        fill: string | null,
+        h: number,
+      ) => {
         const top = doc.y;
         if (fill) doc.rect(MARGIN, top, contentWidth(), h).fill(fill);
         let x = MARGIN;
@@ -214,16 +229,18 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
       };
       const headers = columns.map((c) => c.header);
       const headerHeight = rowHeight(headers, 'bold');
-      const first = rows[0];
-      ensureRoom(headerHeight + (first ? rowHeight(first, 'regular') : 0));
-      drawRow(headers, 'bold', PDF_COLOURS.headerFill);
-      for (const row of rows) {
-        if (doc.y + rowHeight(row, 'regular') > bottom()) {
+      // Each row is measured once: the measure decides the page break and the height drawn.
+      const heights = rows.map((row) => rowHeight(row, 'regular'));
+      ensureRoom(headerHeight + (heights[0] ?? 0));
+      drawRow(headers, 'bold', PDF_COLOURS.headerFill, headerHeight);
+      rows.forEach((row, i) => {
+        const h = heights[i] ?? 0;
+        if (doc.y + h > bottom()) {
           doc.addPage();
-          drawRow(headers, 'bold', PDF_COLOURS.headerFill);
+          drawRow(headers, 'bold', PDF_COLOURS.headerFill, headerHeight);
         }
-        drawRow(row, 'regular', null);
-      }
+        drawRow(row, 'regular', null, h);
+      });
       doc.moveDown(0.6);
       doc.font('regular').fontSize(10).fillColor(PDF_COLOURS.text);
     },
