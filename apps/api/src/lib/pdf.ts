@@ -86,7 +86,7 @@ export interface PdfColumn {
 export interface PdfFrame {
   /** The pdfkit document, for anything the helpers do not draw. */
   doc: PDFKit.PDFDocument;
-  /** A section heading; moves to a new page when there is no room for it and a line under it. */
+  /** A section heading; moves to a new page when there is no room for it and about 90 pt under it. */
   heading(text: string): void;
   /** A paragraph, wrapped to the page's width. */
   paragraph(text: string, options?: { muted?: boolean; bold?: boolean; colour?: string }): void;
@@ -172,7 +172,8 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
     doc,
     heading(text) {
       doc.font('bold').fontSize(12);
-      ensureRoom(doc.heightOfString(text, { width: contentWidth() }) + 40);
+      // Room for what follows it (a line, a table's header and first row), so it never ends a page alone.
+      ensureRoom(doc.heightOfString(text, { width: contentWidth() }) + 90);
       doc.moveDown(0.4);
       doc.fillColor(PDF_COLOURS.primary).text(text, MARGIN, doc.y, { width: contentWidth() });
       doc.moveDown(0.3);
@@ -190,7 +191,7 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
     table(columns, rows) {
       const total = columns.reduce((sum, c) => sum + c.width, 0);
       const widths = columns.map((c) => (contentWidth() * c.width) / total);
-      const size = 8.5;
+      const size = 8;
       const rowHeight = (cells: readonly string[], font: 'regular' | 'bold') => {
         doc.font(font).fontSize(size);
         let h = 0;
