@@ -230,15 +230,16 @@ export function buildStatement(input: {
   };
 }
 
+// Money columns wide enough for ₹10,00,000.00 on one line; numbers and names wrap.
 const PLAN_COLUMNS = [
-  { header: 'Plan', width: 2.3 },
+  { header: 'Plan', width: 1.9 },
   { header: 'Provider and number', width: 2.1 },
-  { header: 'Premium or amount', width: 1.5, align: 'right' as const },
-  { header: 'Sum assured', width: 1.3, align: 'right' as const },
-  { header: 'Next due', width: 1.15 },
-  { header: 'Maturity or end', width: 1.15 },
-  { header: 'Nominee', width: 1.6 },
-  { header: 'Insured members', width: 1.6 },
+  { header: 'Premium or amount', width: 1.7, align: 'right' as const },
+  { header: 'Sum assured', width: 1.8, align: 'right' as const },
+  { header: 'Next due', width: 1.1 },
+  { header: 'Maturity or end', width: 1.1 },
+  { header: 'Nominee', width: 1.4 },
+  { header: 'Insured members', width: 1.4 },
 ];
 
 const DASH = '—';
