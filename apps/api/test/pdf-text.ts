@@ -10,6 +10,8 @@ export interface PdfText {
   text: string;
   /** The same with no line breaks: a value wrapped in a table cell ("MF-REMOVED-", "NOMINEE") reads whole. */
   flat: string;
+  /** Each text object's text with its font size (points), in order. */
+  runs: { text: string; size: number }[];
   pages: number;
 }
 
@@ -85,26 +87,30 @@ export function pdfText(bytes: Buffer | Uint8Array): PdfText {
   const kids = [...(/\/Kids \[([^\]]*)\]/.exec(pagesObj)?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((k) =>
     Number(k[1]),
   );
-  const lines: string[] = [];
+  const runs: { text: string; size: number }[] = [];
   for (const kid of kids) {
     const page = objs.get(kid) ?? '';
     const contents = /\/Contents (\d+) 0 R/.exec(page);
     const content = streamOf(objs.get(Number(contents?.[1])) ?? '');
     let cmap = new Map<number, string>();
+    let size = 0;
     for (const block of content.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
       let line = '';
-      for (const token of (block[1] ?? '').matchAll(/\/(F\d+) [\d.]+ Tf|<([0-9a-fA-F]*)>/g)) {
-        if (token[1]) cmap = fontCmaps.get(token[1]) ?? new Map();
-        else {
-          const hex = token[2] ?? '';
+      for (const token of (block[1] ?? '').matchAll(/\/(F\d+) ([\d.]+) Tf|<([0-9a-fA-F]*)>/g)) {
+        if (token[1]) {
+          cmap = fontCmaps.get(token[1]) ?? new Map();
+          size = Number(token[2]);
+        } else {
+          const hex = token[3] ?? '';
           for (let i = 0; i + 4 <= hex.length; i += 4)
             line += cmap.get(Number.parseInt(hex.slice(i, i + 4), 16)) ?? '';
         }
       }
-      lines.push(line);
+      runs.push({ text: line, size });
     }
   }
-  return { text: lines.join('\n'), flat: lines.join(''), pages: kids.length };
+  const lines = runs.map((r) => r.text);
+  return { text: lines.join('\n'), flat: lines.join(''), runs, pages: kids.length };
 }
 
 /** Reads a whole stream (a PDF frame's `end()`) into one buffer. */

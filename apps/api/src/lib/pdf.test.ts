@@ -80,6 +80,20 @@ describe('PDF frame', () => {
     expect(text).toContain('Row 120');
   });
 
+  it('keeps the style of a heading that starts a new page', async () => {
+    const pdf = createPdf({ agencyName: 'Sharma Insurance Agency', title: 'Long', compress: false });
+    // Lines until less than a heading's room is left: the heading itself starts page 2.
+    const { doc } = pdf;
+    for (let i = 1; doc.y < doc.page.height - doc.page.margins.bottom - 60; i++) pdf.paragraph(`Line ${i}`);
+    expect(doc.bufferedPageRange().count).toBe(1);
+    pdf.heading('Nominee check');
+    pdf.paragraph('After the heading.');
+    const { runs, pages } = pdfText(await readAll(pdf.end()));
+    expect(pages).toBe(2);
+    expect(runs.find((r) => r.text === 'Nominee check')?.size).toBe(12);
+    expect(runs.find((r) => r.text === 'After the heading.')?.size).toBe(10);
+  });
+
   it('draws a PNG logo and ignores bytes it cannot read', async () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -171,20 +171,26 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
   const frame: PdfFrame = {
     doc,
     heading(text) {
-      doc.font('bold').fontSize(12);
+      const style = () => doc.font('bold').fontSize(12).fillColor(PDF_COLOURS.primary);
+      style();
       // Room for what follows it (a line, a table's header and first row), so it never ends a page alone.
       ensureRoom(doc.heightOfString(text, { width: contentWidth() }) + 90);
+      // Set again: a new page's header leaves the body style behind it.
+      style();
       doc.moveDown(0.4);
-      doc.fillColor(PDF_COLOURS.primary).text(text, MARGIN, doc.y, { width: contentWidth() });
+      doc.text(text, MARGIN, doc.y, { width: contentWidth() });
       doc.moveDown(0.3);
       doc.font('regular').fontSize(10).fillColor(PDF_COLOURS.text);
     },
     paragraph(text, opts = {}) {
-      doc
-        .font(opts.bold ? 'bold' : 'regular')
-        .fontSize(opts.muted ? 9 : 10)
-        .fillColor(opts.colour ?? (opts.muted ? PDF_COLOURS.muted : PDF_COLOURS.text));
+      const style = () =>
+        doc
+          .font(opts.bold ? 'bold' : 'regular')
+          .fontSize(opts.muted ? 9 : 10)
+          .fillColor(opts.colour ?? (opts.muted ? PDF_COLOURS.muted : PDF_COLOURS.text));
+      style();
       ensureRoom(doc.heightOfString(text, { width: contentWidth() }));
+      style();
       doc.text(text, MARGIN, doc.y, { width: contentWidth() });
       doc.font('regular').fontSize(10).fillColor(PDF_COLOURS.text);
     },
