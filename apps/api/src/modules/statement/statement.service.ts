@@ -326,8 +326,13 @@ async function statementOf(
   agencyId: string,
   primaryClientId: string,
   notFound: () => AppError,
-  audit: { actorUserId: string; actorRole: TokenSubject['roles'][number] | null; ip: string },
-) {
+  audit: {
+    actorUserId: string;
+    actorRole: TokenSubject['roles'][number] | null;
+    ip: string;
+    headOnly: boolean;
+  },
+): Promise<{ stream: Readable | null; filename: string }> {
   const today = deps.today?.() ?? todayInIndia();
   const [client, members, plans, agency] = await Promise.all([
     repo.findHouseholdClient(deps.db, agencyId, primaryClientId),
@@ -336,6 +341,9 @@ async function statementOf(
     repo.findAgencyContact(deps.db, agencyId),
   ]);
   if (!client || !agency) throw notFound();
+  // A HEAD request is answered with the headers alone: nothing written, nothing downloaded to audit.
+  if (audit.headOnly)
+    return { stream: null, filename: statementFileName(fullName(client.firstName, client.lastName), today) };
   const [insured, logo] = await Promise.all([
     repo.insuredMembersOf(
       deps.db,
@@ -378,7 +386,7 @@ export function householdStatement(
   deps: StatementDeps,
   subject: TokenSubject,
   primaryClientId: string,
-  ip: string,
+  request: { ip: string; headOnly: boolean },
 ) {
   const ws = workspaceOf(subject);
   return statementOf(
@@ -389,19 +397,23 @@ export function householdStatement(
     {
       actorUserId: ws.userId,
       actorRole: ws.role,
-      ip,
+      ...request,
     },
   );
 }
 
 /** The signed-in client's own household's statement: nothing in the request names whose. */
-export async function ownStatement(deps: StatementDeps, subject: TokenSubject, ip: string) {
+export async function ownStatement(
+  deps: StatementDeps,
+  subject: TokenSubject,
+  request: { ip: string; headOnly: boolean },
+) {
   const own = await ownClient(deps.db, subject);
   return statementOf(
     deps,
     own.agencyId,
     own.primaryClientId,
     () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE.client),
-    { actorUserId: subject.userId, actorRole: 'AC', ip },
+    { actorUserId: subject.userId, actorRole: 'AC', ...request },
   );
 }

@@ -152,6 +152,16 @@ describe('the portfolio statement', () => {
       expect(text).toMatch(/Page 1 of \d/);
     }
 
+    // A HEAD request answers the headers alone and is no download.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/agency-user/client/statement.pdf',
+      headers: bearer(h.rich.me.token),
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-disposition']).toMatch(/^attachment; filename="portfolio-statement-/);
+    expect(head.rawPayload.length).toBe(0);
+
     // Each download is audited: who, which household, what it held.
     const entries = await t.db
       .select()
