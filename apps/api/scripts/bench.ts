@@ -4,8 +4,8 @@
 // to bench/bench-results.json. DATABASE_URL names the PostgreSQL server (use a dedicated database, e.g.
 // postgres://postgres@127.0.0.1:5432/bench; the 10k comparison set goes in <name>_10k beside it, and the import's
 // agency in <name>_import, dropped and made anew on every run); without it, embedded PGlite under bench/.data
-// with a smaller default size (BENCH_OWNERS etc. override the sizes). BENCH_ONLY=documents, =export or =import
-// runs one row alone.
+// with a smaller default size (BENCH_OWNERS etc. override the sizes). BENCH_ONLY=documents, =export, =import or
+// =statement runs one row alone.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -60,6 +60,7 @@ import {
   insertImportOwner,
   resetImportDatabase,
 } from './bench-import.ts';
+import { describeStatement, STATEMENT_GOAL_MS, statementPasses, statementRun } from './bench-statement.ts';
 
 const url = process.env.DATABASE_URL;
 const embedded = !url;
@@ -112,6 +113,19 @@ const baseEnv = {
 if (process.env.BENCH_ONLY === 'documents') {
   log(describeBurst(await documentBurst()));
   process.exit(0);
+}
+
+// BENCH_ONLY=statement: only the portfolio statement's row (issue 29 item 2), on a household of its own in the
+// database of DATABASE_URL, without generating the data set.
+if (process.env.BENCH_ONLY === 'statement') {
+  if (!url) throw new Error('BENCH_ONLY=statement measures on PostgreSQL: set DATABASE_URL.');
+  await ensureDatabase(url);
+  const figures = await statementRun(url, baseEnv, PASSWORD, OPTIONS);
+  log(describeStatement(figures));
+  log(
+    `${statementPasses(figures) ? 'PASS' : 'FAIL'}: the statement of a 12-plan household p95 ≤ ${STATEMENT_GOAL_MS} ms`,
+  );
+  process.exit(statementPasses(figures) ? 0 : 1);
 }
 
 // ---------- data ----------

@@ -41,6 +41,7 @@ import { type ReminderScheduler, startReminderScheduler } from './modules/renewa
 import { renewalsRoutes } from './modules/renewals/renewals.routes.ts';
 import { secondaryClientsRoutes } from './modules/secondary-clients/secondary-clients.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -312,6 +313,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   plansRoutes(app, { db, documents: services.documents });
   premiumsRoutes(app, { db, documents: services.documents });
   claimsRoutes(app, { db, documents: services.documents });
+  statementRoutes(app, { db, documents: services.documents });
   clientPortalRoutes(app, { db, documents: services.documents, answers });
   renewalsRoutes(app, { db, documents: services.documents, delivery: services.mailer.delivery, answers });
   if (config.reminderIntervalSeconds > 0) {

@@ -389,6 +389,15 @@ export const apiPaths = {
   cancelImport: { method: 'POST', path: '/api/imports/:id/cancel', access: WORKSPACE },
   undoImport: { method: 'POST', path: '/api/imports/:id/undo', access: WORKSPACE },
   importErrorsXlsx: { method: 'GET', path: '/api/imports/:id/errors.xlsx', access: WORKSPACE },
+  // The family portfolio statement (issue 29 item 2, decision 047): a household's plans as a PDF, for the
+  // workspace (an agent their own clients' only, `owns`) and for the signed-in client, their own household.
+  householdStatement: {
+    method: 'GET',
+    path: '/api/reports/households/:id/statement.pdf',
+    access: WORKSPACE,
+    owns: 'client',
+  },
+  clientPortfolioStatement: { method: 'GET', path: '/api/agency-user/client/statement.pdf', access: ['AC'] },
 } as const satisfies Record<string, ApiPath>;
 
 export type EndpointName = keyof typeof apiPaths;

@@ -965,6 +965,24 @@ export const endpoints = {
     produces: [...PDF_TYPE, ...IMAGE_TYPES],
     status: 200,
   },
+  householdStatement: {
+    ...apiPaths.householdStatement,
+    summary:
+      "A household's portfolio statement (PDF, A4), streamed: the client's and family members' plans, a nominee check, the agency's contact; identity numbers masked (audited)",
+    tag: 'reports',
+    params: IdParamsSchema,
+    response: BinaryResponseSchema,
+    produces: PDF_TYPE,
+    status: 200,
+  },
+  clientPortfolioStatement: {
+    ...apiPaths.clientPortfolioStatement,
+    summary: "The signed-in client's household's portfolio statement (PDF, A4), streamed (audited)",
+    tag: 'reports',
+    response: BinaryResponseSchema,
+    produces: PDF_TYPE,
+    status: 200,
+  },
   clientAlerts: {
     ...apiPaths.clientAlerts,
     summary:

@@ -35,6 +35,7 @@ import {
   verifyOwner,
 } from '../helpers.ts';
 import { multipart, type Part } from '../multipart.ts';
+import { pdfText } from '../pdf-text.ts';
 import { apiRoutes, documentedRoutes, routerRoutes } from '../routes.ts';
 import { auditFigures, auditMark, checkAudited } from './audit-coverage.ts';
 import {
@@ -846,7 +847,10 @@ async function seenIn(res: LightMyRequestResponse, logLines: string[]): Promise<
   const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\n${JSON.stringify(res.headers)}`;
   const files: string[] = [];
   if (type === XLSX_MIME) files.push(await workbookText(res.rawPayload));
-  else if (type !== '' && !TEXT_TYPE.test(type)) files.push(res.rawPayload.toString('latin1'));
+  else if (type === 'application/pdf' && res.rawPayload.includes('/ToUnicode')) {
+    // A PDF the API wrote (the portfolio statement): its text is glyph ids in compressed streams.
+    files.push(res.rawPayload.toString('latin1'), pdfText(res.rawPayload).text);
+  } else if (type !== '' && !TEXT_TYPE.test(type)) files.push(res.rawPayload.toString('latin1'));
   else if (/json/.test(type)) decodedBase64(JSON.parse(res.body || 'null'), files);
   return { answer: `${head}\n${res.rawPayload.toString('latin1')}`, files, logLines };
 }

@@ -205,6 +205,10 @@ export const permissions = {
   clientSecondaryDocuments: { object: 'secondary', ok: 200, allow: AC },
   clientSecondaryDocument: { object: 'secondary', ok: 200, allow: AC },
   clientAlerts: { object: 'none', ok: 200, allow: AC },
+  // The family portfolio statement (issue 29 item 2): the workspace's (an agent their own clients' only) and the
+  // client's own. The PDF's text is read back (its streams are compressed) and scanned for canaries.
+  householdStatement: { object: 'primary', ok: 200, allow: WORKSPACE },
+  clientPortfolioStatement: { object: 'none', ok: 200, allow: AC },
 
   // The book's export (issue 26 item 7): the whole book for the owner and agency admins, an agent's own clients.
   // Every file is scanned for the other agency's canaries (an .xlsx unzipped, see the matrix).

@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { StatementDownload } from '../../../components/documents/statement-download.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { combineQueries, ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
@@ -264,6 +265,9 @@ export function ClientHome() {
                 </li>
               ))}
             </ul>
+            <StatementDownload source={{ area: 'client' }} className="mt-3 w-full">
+              Download my portfolio statement
+            </StatementDownload>
             <p className="mt-3 text-xs text-slate-500">Total Premium counts your active policies.</p>
           </Card>
         </div>

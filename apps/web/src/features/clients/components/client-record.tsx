@@ -2,6 +2,7 @@ import { type ClientPlanItem, documentKindLabel, type PrimaryClient } from '@por
 import { ArrowLeft, FilePlus, FileText, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { StatementDownload } from '../../../components/documents/statement-download.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -195,6 +196,9 @@ export function ClientRecord({
           <Button onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden /> Edit client
           </Button>
+          <StatementDownload source={{ area: 'workspace', clientId: client.primary_client_id }}>
+            Download portfolio statement
+          </StatementDownload>
           {mayRemove ? (
             <Button variant="secondary" className="text-red-700" onClick={() => setConfirming(true)}>
               <Trash2 className="size-4" aria-hidden /> Remove client
