@@ -533,6 +533,9 @@ describe('downloads', () => {
       ],
       // A claim's checklist item's file (decision 045), uploaded above.
       ['claimDocumentFile', `/api/claims/${await aClaim()}/documents/claim_form/file`, w.token],
+      // A household's portfolio statement (decision 047), made on each call, for the workspace and the client.
+      ['householdStatement', `/api/reports/households/${w.ac.primaryClientId}/statement.pdf`, w.token],
+      ['clientPortfolioStatement', '/api/agency-user/client/statement.pdf', w.acToken],
       // The agency's book (issue 26, decision 035): the whole book in one file, private as any document.
       ['exportBookXlsx', '/api/exports/book.xlsx', w.token],
       ['exportBookCsv', '/api/exports/book.csv?sheet=plans', w.token],
