@@ -122,6 +122,7 @@ import {
   RenewalNoteSchema,
   RenewalPlanResponseSchema,
 } from './renewals.ts';
+import { reportEndpoints } from './report-endpoints.ts';
 import {
   LoginAnswerSchema,
   RecoveryCodesResponseSchema,
@@ -1065,6 +1066,7 @@ export const endpoints = {
   },
   ...teamEndpoints,
   ...importEndpoints,
+  ...reportEndpoints,
   exportBookXlsx: {
     ...apiPaths.exportBookXlsx,
     summary:

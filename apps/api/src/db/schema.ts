@@ -823,7 +823,11 @@ export const premiumPayments = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('premium_payments_plan_idx').on(t.agencyId, t.planId, t.dueDate)],
+  (t) => [
+    index('premium_payments_plan_idx').on(t.agencyId, t.planId, t.dueDate),
+    // The premium register (issue 29, decision 046): the payments of a period by keyset, in (paid on, id) order.
+    index('premium_payments_paid_idx').on(t.agencyId, t.paidOn, t.id),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "premium_payments_paid_idx" ON "premium_payments" USING btree ("agency_id","paid_on","id");
