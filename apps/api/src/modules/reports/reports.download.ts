@@ -143,11 +143,11 @@ async function writeSheets(
     else {
       const tables = await tablesOf(db, request.report, ctx);
       for (const [i, table] of tables.entries()) {
-        // A .csv holds the tables one under the other, a blank row apart; an .xlsx a sheet each.
-        if (i > 0 && request.format === 'csv') writer.row({});
         writer.beginSheet(table);
         for (const row of table.rows) writer.row(row);
         if (table.totals) writer.row(table.totals);
+        // A .csv holds the tables one under the other, a blank row apart; an .xlsx a sheet each.
+        if (request.format === 'csv' && i < tables.length - 1) writer.row({});
         rows += table.rows.length;
         await writer.endSheet();
       }

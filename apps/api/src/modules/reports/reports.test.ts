@@ -476,6 +476,27 @@ describe('downloads', () => {
     expect(lines[2]).toContain('"\'=HYPERLINK(""http://evil.example"") Kumar"');
     expect(lines[4]).toMatch(/^Total,3 rows,.*,29000\.00,/);
 
+    // Renewals and lapses: three tables one under the other, a blank row apart.
+    const renewalsCsv = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/download?report=renewals&format=csv',
+      headers: bearer(w.owner),
+    });
+    expect(renewalsCsv.statusCode).toBe(200);
+    expect(
+      renewalsCsv.body
+        .replace(/^\uFEFF/, '')
+        .split('\n')
+        .slice(0, 6),
+    ).toEqual([
+      'Service,Renewed,Lapsed,Lost',
+      'Total,0,0,0',
+      ',,,',
+      'Figure,Value',
+      'Retention rate (%),',
+      ',',
+    ]);
+
     const book = await t.app.inject({
       method: 'GET',
       url: '/api/reports/download?report=book&format=xlsx',
