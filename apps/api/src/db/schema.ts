@@ -561,6 +561,10 @@ export const insurancePolicies = pgTable(
     index('insurance_policies_provider_idx').on(t.agencyId, t.providerId),
     index('insurance_policies_number_idx').on(t.agencyId, t.policyNumber),
     index('insurance_policies_next_due_idx').on(t.agencyId, t.nextDueDate),
+    // The premium register (issue 29, decision 046): a period's first unpaid premiums by keyset in (due, id) order.
+    index('insurance_policies_due_page_idx')
+      .on(t.agencyId, t.nextDueDate, t.id)
+      .where(sql`status = 'active' and deleted_at is null and next_due_date is not null`),
     index('insurance_policies_work_idx')
       .on(t.agencyId, t.workDate, t.id)
       .where(sql`status = 'active' and deleted_at is null and work_date is not null`),
@@ -592,6 +596,10 @@ export const investmentAccounts = pgTable(
     index('investment_accounts_end_idx').on(t.agencyId, t.endDate),
     index('investment_accounts_provider_idx').on(t.agencyId, t.providerId),
     index('investment_accounts_next_due_idx').on(t.agencyId, t.nextDueDate),
+    // The premium register (issue 29, decision 046): a period's first unpaid premiums by keyset in (due, id) order.
+    index('investment_accounts_due_page_idx')
+      .on(t.agencyId, t.nextDueDate, t.id)
+      .where(sql`status = 'active' and deleted_at is null and next_due_date is not null`),
     index('investment_accounts_work_idx')
       .on(t.agencyId, t.workDate, t.id)
       .where(sql`status = 'active' and deleted_at is null and work_date is not null`),

@@ -57,10 +57,38 @@ export interface RegisterKey {
   id: string;
 }
 
+/** What a register row shows of its plan `p`, read in the branch that has the plan (no join back to it). */
+const planCols = (t: PlanTable) =>
+  sql`p.primary_client_id, p.secondary_client_id, p.provider_id, p.service_id, p.premium_mode,
+    ${t === 'insurance_policies' ? sql`p.policy_number` : sql`p.account_number`} as plan_number`;
+
 /**
- * The register's rows as (date, id, …) of both sources and both plan tables: each payment made in the period, and
- * each active plan whose first unpaid premium (its stored next due date) falls in the period. With `limit`, the
- * first rows after `after` in (date, id) order, each source walked by its index in that order.
+ * The filters on a payment's plan, which is a policy (`ip`) or an account (`ia`). Written on the plan's columns
+ * after the payment's own index scan: an enum comparison is not leakproof, so under row-level security it could
+ * not narrow an index scan anyway (decision 046).
+ */
+function paymentFilters(scope: ReportScope): { joins: SQL; where: SQL } {
+  const joins: SQL[] = [];
+  const where: SQL[] = [];
+  if (scope.service) {
+    joins.push(sql` join services fs on fs.id = coalesce(ip.service_id, ia.service_id)`);
+    where.push(sql` and fs.code = ${scope.service}`);
+  }
+  if (scope.provider) where.push(sql` and coalesce(ip.provider_id, ia.provider_id) = ${scope.provider}`);
+  if (scope.staff) {
+    joins.push(
+      sql` join primary_clients fc on fc.agency_id = pp.agency_id and fc.id = coalesce(ip.primary_client_id, ia.primary_client_id)`,
+    );
+    where.push(sql` and fc.assigned_agent_id = ${scope.staff}`);
+  }
+  return { joins: sql.join(joins, sql``), where: sql.join(where, sql``) };
+}
+
+/**
+ * The register's rows as (day, id, …) of both sources: each payment made in the period (one branch, walking the
+ * payments' (agency, paid on, id) index), and each active plan of either table whose first unpaid premium (its
+ * stored next due date) falls in the period. With `limit`, the first rows after `after` in (day, id) order, each
+ * branch walked by its index in that order.
  */
 function registerSource(
   scope: ReportScope,
@@ -68,26 +96,38 @@ function registerSource(
   after: RegisterKey | null,
   limit: number | null,
 ): SQL {
-  const parts: SQL[] = [];
   const page = (date: SQL, id: SQL) =>
     after ? sql` and (${date}, ${id}) > (${after.date}::date, ${after.id}::uuid)` : sql``;
   const cap = (order: SQL) => (limit === null ? sql`` : sql` order by ${order} limit ${limit}`);
+  const pf = paymentFilters(scope);
+  const parts: SQL[] = [
+    sql`(select pp.id, pp.plan_id, pp.paid_on as day, pp.due_date, pp.paid_on, pp.amount as premium,
+        'paid' as status, pp.plan_type::text as plan_type,
+        coalesce(ip.primary_client_id, ia.primary_client_id) as primary_client_id,
+        coalesce(ip.secondary_client_id, ia.secondary_client_id) as secondary_client_id,
+        coalesce(ip.provider_id, ia.provider_id) as provider_id,
+        coalesce(ip.service_id, ia.service_id) as service_id,
+        coalesce(ip.premium_mode, ia.premium_mode) as premium_mode,
+        coalesce(ip.policy_number, ia.account_number) as plan_number
+      from premium_payments pp
+      left join insurance_policies ip
+        on pp.plan_type = 'insurance' and ip.agency_id = pp.agency_id and ip.id = pp.plan_id
+      left join investment_accounts ia
+        on pp.plan_type = 'investment' and ia.agency_id = pp.agency_id and ia.id = pp.plan_id${pf.joins}
+      where pp.agency_id = ${scope.agencyId} and pp.paid_on between ${scope.from}::date and ${scope.to}::date
+        and (ip.id is not null or ia.id is not null) and coalesce(ip.deleted_at, ia.deleted_at) is null${pf.where}
+        ${page(sql`pp.paid_on`, sql`pp.id`)}${cap(sql`pp.paid_on, pp.id`)})`,
+  ];
   for (const t of PLAN_TABLES) {
     const table = sql.raw(t);
     const f = planFilters(scope);
-    parts.push(sql`(select pp.id, pp.plan_id, pp.paid_on as day, pp.due_date, pp.paid_on, pp.amount as premium,
-        'paid' as status, ${planType(t)}::text as plan_type
-      from premium_payments pp
-      join ${table} p on p.agency_id = pp.agency_id and p.id = pp.plan_id${f.joins}
-      where pp.agency_id = ${scope.agencyId} and pp.plan_type = ${planType(t)}
-        and pp.paid_on between ${scope.from}::date and ${scope.to}::date and p.deleted_at is null${f.where}
-        ${page(sql`pp.paid_on`, sql`pp.id`)}${cap(sql`pp.paid_on, pp.id`)})`);
     parts.push(sql`(select p.id, p.id as plan_id, p.next_due_date as day, p.next_due_date as due_date,
         null::date as paid_on, ${instalment(t)} as premium,
-        case when p.next_due_date < ${today}::date then 'overdue' else 'due' end as status, ${planType(t)}::text as plan_type
+        case when p.next_due_date < ${today}::date then 'overdue' else 'due' end as status, ${planType(t)}::text as plan_type,
+        ${planCols(t)}
       from ${table} p${f.joins}
       where p.agency_id = ${scope.agencyId} and p.next_due_date between ${scope.from}::date and ${scope.to}::date
-        and p.status = 'active' and p.deleted_at is null${f.where}
+        and p.status = 'active' and p.deleted_at is null and p.next_due_date is not null${f.where}
         ${page(sql`p.next_due_date`, sql`p.id`)}${cap(sql`p.next_due_date, p.id`)})`);
   }
   return sql.join(parts, sql` union all `);
@@ -129,16 +169,12 @@ export function registerPage(
         r.paid_on::text as paid_on, r.premium::numeric(16, 2)::text as premium, r.status,
         c.id as primary_client_id, c.first_name as client_first, c.last_name as client_last, c.client_code,
         h.first_name as holder_first, h.last_name as holder_last, pr.provider_name,
-        s.code as service_code, s.name as service_name,
-        coalesce(ip.policy_number, ia.account_number) as plan_number,
-        coalesce(ip.premium_mode, ia.premium_mode) as mode
+        s.code as service_code, s.name as service_name, r.plan_number, r.premium_mode as mode
       from (select * from (${registerSource(scope, today, after, limit)}) u order by day, id limit ${limit}) r
-      left join insurance_policies ip on r.plan_type = 'insurance' and ip.agency_id = ${scope.agencyId} and ip.id = r.plan_id
-      left join investment_accounts ia on r.plan_type = 'investment' and ia.agency_id = ${scope.agencyId} and ia.id = r.plan_id
-      join primary_clients c on c.agency_id = ${scope.agencyId} and c.id = coalesce(ip.primary_client_id, ia.primary_client_id)
-      left join secondary_clients h on h.agency_id = ${scope.agencyId} and h.id = coalesce(ip.secondary_client_id, ia.secondary_client_id)
-      join providers pr on pr.agency_id = ${scope.agencyId} and pr.id = coalesce(ip.provider_id, ia.provider_id)
-      join services s on s.id = coalesce(ip.service_id, ia.service_id)
+      join primary_clients c on c.agency_id = ${scope.agencyId} and c.id = r.primary_client_id
+      left join secondary_clients h on h.agency_id = ${scope.agencyId} and h.id = r.secondary_client_id
+      join providers pr on pr.agency_id = ${scope.agencyId} and pr.id = r.provider_id
+      join services s on s.id = r.service_id
       order by r.day, r.id`,
   );
 }

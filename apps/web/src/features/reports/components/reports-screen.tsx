@@ -1,6 +1,5 @@
 import { REPORT_KINDS, REPORT_TITLES, type ReportKind } from '@portal/contract';
 import { lazy, Suspense } from 'react';
-import { PageHeading } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/query-states.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { filtersReady, type ReportFilters } from '../api/get-reports.ts';
@@ -33,7 +32,6 @@ export function ReportsScreen() {
   const Panel = PANELS[report];
   return (
     <div className="space-y-5">
-      <PageHeading title="Reports" />
       <nav aria-label="Reports" className="-mx-1 overflow-x-auto">
         <ul className="flex min-w-max gap-1 border-b border-slate-200 px-1">
           {REPORT_KINDS.map((kind) => (
