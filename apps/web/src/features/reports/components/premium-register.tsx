@@ -33,8 +33,15 @@ const COLUMNS: readonly Column<PremiumRegisterRow>[] = [
     ),
   },
   { header: 'Held By', cell: (r) => r.holder_name ?? 'Self' },
-  { header: 'Provider', cell: (r) => r.provider_name },
-  { header: 'Service', cell: (r) => r.service_name },
+  {
+    header: 'Provider',
+    cell: (r) => (
+      <>
+        {r.provider_name}
+        <span className="block text-xs text-slate-600">{r.service_name}</span>
+      </>
+    ),
+  },
   { header: 'Policy / Account Number', cell: (r) => r.plan_number },
   { header: 'Mode', cell: (r) => r.mode },
   { header: 'Premium', cell: (r) => money(r.premium), numeric: true },
@@ -66,7 +73,7 @@ export function PremiumRegister({ filters }: { filters: ReportFilters }) {
       {totals.isError ? (
         <ReportError onRetry={() => totals.refetch()} />
       ) : t ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Figure label="All premiums" value={money(t.premium)} hint={`${t.count} rows`} />
           <Figure
             label="Paid"
@@ -85,7 +92,7 @@ export function PremiumRegister({ filters }: { filters: ReportFilters }) {
           />
         </div>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-hidden>
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-hidden>
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
@@ -103,7 +110,7 @@ export function PremiumRegister({ filters }: { filters: ReportFilters }) {
             rowKey={(r) => r.id}
             totals={
               t
-                ? ['Total for the period', '', '', '', '', '', money(t.premium), '', `${t.count} rows`]
+                ? ['Total for the period', '', '', '', '', money(t.premium), '', `${t.count} rows`]
                 : undefined
             }
           />

@@ -60,7 +60,7 @@ export function DataTable<R>({
                   key={c.header}
                   className={cn(
                     'px-4 py-2.5 text-slate-800',
-                    c.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'min-w-28',
+                    c.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'min-w-32 max-w-64',
                   )}
                 >
                   {c.cell(row)}
@@ -105,17 +105,18 @@ export function Bars({
       <figcaption className="mb-3 text-sm font-semibold text-slate-900">{label}</figcaption>
       <ul className="space-y-2.5">
         {items.map((i) => (
-          <li key={i.key} className="grid grid-cols-[minmax(6rem,10rem)_1fr] items-center gap-3 text-sm">
+          <li key={i.key} className="grid grid-cols-[minmax(5rem,10rem)_1fr_auto] items-center gap-3 text-sm">
             <span className="truncate text-slate-700" title={i.label}>
               {i.label}
             </span>
-            <span className="flex items-center gap-2">
+            <span aria-hidden className="h-3 rounded-sm bg-slate-100">
               <span
-                aria-hidden
-                className={cn('h-3 rounded-sm', tones[i.tone ?? 'blue'])}
-                style={{ width: `${Math.max(i.value > 0 ? 2 : 0, (i.value / max) * 100) * 0.7}%` }}
+                className={cn('block h-3 rounded-sm', tones[i.tone ?? 'blue'])}
+                style={{ width: `${i.value > 0 ? Math.max(2, (i.value / max) * 100) : 0}%` }}
               />
-              <span className="whitespace-nowrap text-slate-900 tabular-nums">{format(i.value)}</span>
+            </span>
+            <span className="text-right whitespace-nowrap text-slate-900 tabular-nums">
+              {format(i.value)}
             </span>
           </li>
         ))}
@@ -139,7 +140,9 @@ export function Figure({ label, value, hint }: { label: string; value: ReactNode
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-xl font-semibold text-slate-900 tabular-nums">{value}</p>
+      <p className="mt-1 text-lg font-semibold text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-xl">
+        {value}
+      </p>
       {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
     </div>
   );

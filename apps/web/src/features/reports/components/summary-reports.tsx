@@ -65,7 +65,7 @@ export function NewBusinessReport({ filters }: { filters: ReportFilters }) {
         <PeriodLine from={r.period.from} to={r.period.to} />
         <DownloadButtons kind="new_business" filters={filters} formats={['xlsx', 'csv', 'pdf']} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <Figure
           label="Plans started"
           value={r.totals.plans}
@@ -140,7 +140,7 @@ export function RenewalsLapsesReport({ filters }: { filters: ReportFilters }) {
         <PeriodLine from={r.period.from} to={r.period.to} />
         <DownloadButtons kind="renewals" filters={filters} formats={['xlsx', 'csv']} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Figure label="Renewed" value={r.renewed} />
         <Figure label="Lapsed" value={r.lapsed} />
         <Figure label="Lost" value={r.lost} />
@@ -208,7 +208,7 @@ export function BookSummaryReport({ filters }: { filters: ReportFilters }) {
         <p className="text-sm text-slate-600">Active plans started by the period’s end</p>
         <DownloadButtons kind="book" filters={filters} formats={['xlsx', 'csv']} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Figure label="Households" value={r.households} hint={`${r.totals.plans} plans`} />
         <Figure label="Sum assured" value={money(r.totals.sum_assured)} />
         <Figure
@@ -284,7 +284,7 @@ export function ClaimsSummaryReport({ filters }: { filters: ReportFilters }) {
         <PeriodLine from={r.period.from} to={r.period.to} />
         <DownloadButtons kind="claims" filters={filters} formats={['xlsx', 'csv']} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <Figure label="Claims intimated" value={r.totals.claims} />
         <Figure label="Claimed" value={money(r.totals.claimed)} />
         <Figure label="Settled" value={money(r.totals.settled)} />
