@@ -4,8 +4,8 @@
 // to bench/bench-results.json. DATABASE_URL names the PostgreSQL server (use a dedicated database, e.g.
 // postgres://postgres@127.0.0.1:5432/bench; the 10k comparison set goes in <name>_10k beside it, and the import's
 // agency in <name>_import, dropped and made anew on every run); without it, embedded PGlite under bench/.data
-// with a smaller default size (BENCH_OWNERS etc. override the sizes). BENCH_ONLY=documents, =export, =import or
-// =statement runs one row alone.
+// with a smaller default size (BENCH_OWNERS etc. override the sizes). BENCH_ONLY=documents, =export, =import,
+// =worklist, =reports or =statement runs those rows alone.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -60,6 +60,13 @@ import {
   insertImportOwner,
   resetImportDatabase,
 } from './bench-import.ts';
+import {
+  describeRegisterDownload,
+  ensureBenchPayments,
+  REGISTER_GOAL,
+  registerDownloadPasses,
+  registerDownloadRun,
+} from './bench-reports.ts';
 import { describeStatement, STATEMENT_GOAL_MS, statementPasses, statementRun } from './bench-statement.ts';
 
 const url = process.env.DATABASE_URL;
@@ -527,8 +534,8 @@ const smallEnv = {
   ...baseEnv,
   ...(smallUrl ? { DATABASE_URL: smallUrl } : { DATA_DIR: path.join(dataDir, 'pglite-10k') }),
 };
-// The export's row alone leaves the import's database as it is.
-const withImport = process.env.BENCH_ONLY !== 'export';
+// The export's and the reports' rows alone leave the import's database as it is.
+const withImport = process.env.BENCH_ONLY !== 'export' && process.env.BENCH_ONLY !== 'reports';
 if (withImport) await freshImportAgency();
 const servers = await startServers({ env, smallEnv, ...(withImport ? { importEnv } : {}) });
 const { child, rss } = servers;
@@ -672,6 +679,58 @@ if (process.env.BENCH_ONLY === 'worklist') {
   child.send({ type: 'stop' });
   await new Promise((resolve) => child.once('exit', resolve));
   process.exit(results.every((r) => r.pass) ? 0 : 1);
+}
+
+// BENCH_ONLY=reports (issue 29): the premium register of this financial year: its first page alone (p95 ≤ 50 ms)
+// and at 10 connections, its totals, and its .xlsx streamed (≥ 20,000 rows/s, RSS +≤ 100 MB).
+if (process.env.BENCH_ONLY === 'reports') {
+  const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  const fyStart = `${Number(today.slice(5, 7)) >= 4 ? today.slice(0, 4) : Number(today.slice(0, 4)) - 1}-04-01`;
+  if (url) {
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    const query = async (text: string, params?: unknown[]) => (await db.query(text, params)).rows;
+    log(`bench set: ${await ensureBenchPayments(query, 'bench-big', fyStart)} premium payments this year`);
+    await db.end();
+  }
+  const register = `${APP}/api/reports/premium-register?period=this_fy&limit=50`;
+  const first = await measure({
+    name: `premium register first page (this FY, ${WORK_SET}), alone`,
+    url: register,
+    connections: 1,
+    headers: auth(ownerToken),
+  });
+  first.goal = `p95 ≤ ${REGISTER_GOAL.firstPageP95} ms`;
+  first.pass = first.p95 <= REGISTER_GOAL.firstPageP95 && first.non2xx === 0 && first.errors === 0;
+  await measure({
+    name: 'premium register first page, 10 connections',
+    url: register,
+    connections: 10,
+    headers: auth(ownerToken),
+  });
+  await measure({
+    name: 'premium register totals (this FY), alone',
+    url: `${APP}/api/reports/premium-register/totals?period=this_fy`,
+    connections: 1,
+    headers: auth(ownerToken),
+  });
+  for (const kind of ['new-business', 'renewals', 'book', 'claims'])
+    await measure({
+      name: `report ${kind} (this FY), alone`,
+      url: `${APP}/api/reports/${kind}?period=this_fy`,
+      connections: 1,
+      headers: auth(ownerToken),
+    });
+  await settle();
+  const figures = await registerDownloadRun(APP, ownerToken, 'period=this_fy', rss);
+  log(describeRegisterDownload(figures));
+  log(`${first.name}: p95 ${first.p95.toFixed(1)} ms, ${first.goal}: ${first.pass ? 'PASS' : 'FAIL'}`);
+  log(
+    `${registerDownloadPasses(figures) ? 'PASS' : 'FAIL'}: ≥ ${REGISTER_GOAL.rowsPerSecond} rows/s, RSS +≤ 100 MB`,
+  );
+  child.send({ type: 'stop' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  process.exit(first.pass && registerDownloadPasses(figures) ? 0 : 1);
 }
 
 log(`load average before: ${loadBefore.map((x) => x.toFixed(2)).join(' ')} on ${cpus().length} cores`);

@@ -39,6 +39,7 @@ import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { type ReminderScheduler, startReminderScheduler } from './modules/renewals/reminder-job.ts';
 import { renewalsRoutes } from './modules/renewals/renewals.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { secondaryClientsRoutes } from './modules/secondary-clients/secondary-clients.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
@@ -84,6 +85,9 @@ const LOGGED_QUERY_KEYS = new Set([
   'type',
   'category',
   'service',
+  'period',
+  'report',
+  'format',
 ]);
 
 /**
@@ -291,6 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   secondaryClientsRoutes(app, { db, documents: services.documents, encryptionKey: config.encryptionKey });
   familiesRoutes(app, { db });
   exportsRoutes(app, { db });
+  reportsRoutes(app, { db, documents: services.documents });
   importTemplateRoutes(app);
   // The import (issue 26, decision 036): every process runs the import runner, which an upload or a commit of this
   // process wakes at once; jobs other processes left are found at its next poll, or taken up after a lapsed lease.

@@ -129,6 +129,19 @@ const ROUTES = {
     'src/app/routes-workspace.tsx',
     'src/app/routes/workspace/activity.tsx',
   ],
+  // The reports (issue 29): the screen and its first panel, the premium register (the others load on choosing).
+  'reports (/dashboard/reports)': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/reports.tsx',
+    'src/features/reports/components/premium-register.tsx',
+  ],
+  'reports: a summary report': [
+    'src/app/routes/dashboard-frame.tsx',
+    'src/app/routes-workspace.tsx',
+    'src/app/routes/workspace/reports.tsx',
+    'src/features/reports/components/summary-reports.tsx',
+  ],
   // The import of a book from a spreadsheet (issue 26): its start and a job's page are one chunk.
   'import clients (/dashboard/import)': [
     'src/app/routes/dashboard-frame.tsx',

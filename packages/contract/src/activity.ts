@@ -71,6 +71,7 @@ export const ACTIVITY_SENTENCE = {
   'import.cancel': 'Cancelled an import',
   'import.undo': 'Undid an import',
   'import.errors_download': 'Downloaded the rows of an import that had errors',
+  'report.download': 'Downloaded a report',
 } as const satisfies Record<string, string>;
 export type ActivityAction = keyof typeof ACTIVITY_SENTENCE;
 export const ACTIVITY_ACTIONS = Object.keys(ACTIVITY_SENTENCE) as ActivityAction[];

@@ -374,6 +374,18 @@ export const apiPaths = {
   // agent's own clients for an agent.
   exportBookXlsx: { method: 'GET', path: '/api/exports/book.xlsx', access: WORKSPACE },
   exportBookCsv: { method: 'GET', path: '/api/exports/book.csv', access: WORKSPACE },
+  // The agency's reports (issue 29, decision 046): the owner and agency admins only.
+  reportPremiumRegister: { method: 'GET', path: '/api/reports/premium-register', access: MANAGERS },
+  reportPremiumRegisterTotals: {
+    method: 'GET',
+    path: '/api/reports/premium-register/totals',
+    access: MANAGERS,
+  },
+  reportNewBusiness: { method: 'GET', path: '/api/reports/new-business', access: MANAGERS },
+  reportRenewals: { method: 'GET', path: '/api/reports/renewals', access: MANAGERS },
+  reportBook: { method: 'GET', path: '/api/reports/book', access: MANAGERS },
+  reportClaims: { method: 'GET', path: '/api/reports/claims', access: MANAGERS },
+  reportDownload: { method: 'GET', path: '/api/reports/download', access: MANAGERS },
   // The import (issue 26, decision 036): the workspace; an agent's imports and matches are their own clients.
   importTemplateXlsx: { method: 'GET', path: '/api/imports/template.xlsx', access: WORKSPACE },
   importTemplateCsv: { method: 'GET', path: '/api/imports/template.csv', access: WORKSPACE },

@@ -512,12 +512,8 @@ export type ClientClaims = z.infer<typeof ClientClaimsResponseSchema>['data'];
 /** A claim named by an id that is not the agency's, or an agent's client's. */
 export const CLAIM_NOT_FOUND = 'No claim of your agency’s clients exists with this id.';
 
-/** The first day of India's financial year (1 April to 31 March) that holds `today` (YYYY-MM-DD). */
-export function financialYearStart(today: string): string {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7));
-  return `${month >= 4 ? year : year - 1}-04-01`;
-}
+/** The first day of India's financial year (1 April to 31 March): the reports' rule (report-periods.ts). */
+export { financialYearStart } from './report-periods.ts';
 
 // The client's own claims (issue 28 item 5): read-only, their household's (their own and their family members').
 

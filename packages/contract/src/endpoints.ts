@@ -128,6 +128,7 @@ import {
   RenewalNoteSchema,
   RenewalPlanResponseSchema,
 } from './renewals.ts';
+import { reportEndpoints } from './report-endpoints.ts';
 import {
   LoginAnswerSchema,
   RecoveryCodesResponseSchema,
@@ -1141,6 +1142,7 @@ export const endpoints = {
   },
   ...teamEndpoints,
   ...importEndpoints,
+  ...reportEndpoints,
   exportBookXlsx: {
     ...apiPaths.exportBookXlsx,
     summary:

@@ -34,6 +34,8 @@ export * from './premium-schedule.ts';
 export * from './profile.ts';
 export * from './providers.ts';
 export * from './renewals.ts';
+export * from './report-periods.ts';
+export * from './reports.ts';
 export * from './roles.ts';
 export * from './rules.ts';
 export * from './second-factor.ts';

@@ -564,6 +564,10 @@ export const insurancePolicies = pgTable(
     index('insurance_policies_provider_idx').on(t.agencyId, t.providerId),
     index('insurance_policies_number_idx').on(t.agencyId, t.policyNumber),
     index('insurance_policies_next_due_idx').on(t.agencyId, t.nextDueDate),
+    // The premium register (issue 29, decision 046): a period's first unpaid premiums by keyset in (due, id) order.
+    index('insurance_policies_due_page_idx')
+      .on(t.agencyId, t.nextDueDate, t.id)
+      .where(sql`status = 'active' and deleted_at is null and next_due_date is not null`),
     index('insurance_policies_work_idx')
       .on(t.agencyId, t.workDate, t.id)
       .where(sql`status = 'active' and deleted_at is null and work_date is not null`),
@@ -595,6 +599,10 @@ export const investmentAccounts = pgTable(
     index('investment_accounts_end_idx').on(t.agencyId, t.endDate),
     index('investment_accounts_provider_idx').on(t.agencyId, t.providerId),
     index('investment_accounts_next_due_idx').on(t.agencyId, t.nextDueDate),
+    // The premium register (issue 29, decision 046): a period's first unpaid premiums by keyset in (due, id) order.
+    index('investment_accounts_due_page_idx')
+      .on(t.agencyId, t.nextDueDate, t.id)
+      .where(sql`status = 'active' and deleted_at is null and next_due_date is not null`),
     index('investment_accounts_work_idx')
       .on(t.agencyId, t.workDate, t.id)
       .where(sql`status = 'active' and deleted_at is null and work_date is not null`),
@@ -826,7 +834,11 @@ export const premiumPayments = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('premium_payments_plan_idx').on(t.agencyId, t.planId, t.dueDate)],
+  (t) => [
+    index('premium_payments_plan_idx').on(t.agencyId, t.planId, t.dueDate),
+    // The premium register (issue 29, decision 046): the payments of a period by keyset, in (paid on, id) order.
+    index('premium_payments_paid_idx').on(t.agencyId, t.paidOn, t.id),
+  ],
 );
 
 /**

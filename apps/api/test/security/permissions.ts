@@ -219,6 +219,32 @@ export const permissions = {
     allow: WORKSPACE,
     queries: ['?sheet=clients', '?sheet=family_members', '?sheet=plans'],
   },
+  // The reports (issue 29, decision 046): the owner and agency admins; an agent and a client are refused (403).
+  // The other agency's canaries must appear in no answer or file.
+  reportPremiumRegister: {
+    object: 'none',
+    ok: 200,
+    allow: MANAGERS,
+    queries: ['?period=last_fy', '?period=custom&from=2020-01-01&to=2024-12-31&limit=100'],
+  },
+  reportPremiumRegisterTotals: { object: 'none', ok: 200, allow: MANAGERS },
+  reportNewBusiness: { object: 'none', ok: 200, allow: MANAGERS, queries: ['?period=this_month'] },
+  reportRenewals: { object: 'none', ok: 200, allow: MANAGERS },
+  reportBook: { object: 'none', ok: 200, allow: MANAGERS },
+  reportClaims: { object: 'none', ok: 200, allow: MANAGERS },
+  reportDownload: {
+    object: 'none',
+    ok: 200,
+    allow: MANAGERS,
+    queries: [
+      '?report=premium_register&format=xlsx',
+      '?report=premium_register&format=csv',
+      '?report=new_business&format=pdf',
+      '?report=book&format=csv',
+      '?report=claims&format=xlsx',
+      '?report=renewals&format=csv',
+    ],
+  },
   // The import's template (issue 26 item 1): the same file for the whole workspace, no agency's data in it.
   importTemplateXlsx: { object: 'none', ok: 200, allow: WORKSPACE },
   importTemplateCsv: {

@@ -133,7 +133,7 @@ export const workspaceRoutes: Array<ScreenRoute | GateRoute> = [
       })),
   },
   {
-    // Provider companies: the owner and agency admins (issue 25); agents do not manage providers.
+    // Provider companies and the reports: the owner and agency admins (issues 25, 29); not agents.
     handle: { roles: ['AO', 'AA'] },
     children: [
       {
@@ -150,6 +150,15 @@ export const workspaceRoutes: Array<ScreenRoute | GateRoute> = [
         lazy: () =>
           import('./routes/workspace/providers.tsx').then((m) => ({
             Component: m.InvestmentCompanyScreen,
+          })),
+      },
+      {
+        // The agency's reports (issue 29): the owner and agency admins; agents have no such screen.
+        path: 'reports',
+        handle: { title: 'Reports' },
+        lazy: () =>
+          import('./routes/workspace/reports.tsx').then((m) => ({
+            Component: m.ReportsScreen,
           })),
       },
     ],

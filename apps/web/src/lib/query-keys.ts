@@ -87,6 +87,8 @@ export const queryKeys = {
   },
   plans: ['plans'] as const,
   dashboard: ['dashboard'] as const,
+  /** The agency's reports (issue 29): a report, the register's pages and totals, by filters (the feature's parts). */
+  reports: (...parts: unknown[]) => ['reports', ...parts] as const,
   /** The owner's activity log: its pages by filters and cursor, and whom the person filter offers (issue 25). */
   activity: {
     all: ['activity'] as const,

@@ -19,10 +19,13 @@ import type { BookRow } from './book-rows.ts';
 // memory rather than the book. Cells follow book-sheets.ts: text escaped against formula injection, dates as
 // date cells (.xlsx) or DD/MM/YYYY (.csv), amounts as numbers with ₹ and Indian grouping (.xlsx) or digits (.csv).
 
+/** What a writer needs of a sheet: its name and columns (the book's sheets, and the reports' tables, decision 046). */
+export type WrittenSheet = Pick<BookSheet, 'name' | 'columns'>;
+
 export interface BookWriter {
   /** What the answer streams. */
   readonly out: Readable;
-  beginSheet(sheet: BookSheet): void;
+  beginSheet(sheet: WrittenSheet): void;
   row(values: BookRow): void;
   endSheet(): Promise<void>;
   /** Resolves when the reader has taken what was written (or has gone: `out.destroyed`). */
@@ -134,7 +137,7 @@ export function bookWorkbook(out: Writable): ExcelJS.stream.xlsx.WorkbookWriter 
 /** A book sheet begun in `workbook`: its header row in bold and frozen, its columns' widths and cell styles. */
 export function beginBookSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  sheet: BookSheet,
+  sheet: WrittenSheet,
 ): ExcelJS.Worksheet {
   const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
   worksheet.columns = sheet.columns.map((c) => ({
@@ -150,7 +153,7 @@ export function beginBookSheet(
 }
 
 /** One record as a row of its book sheet, committed (written out). */
-export function addBookRow(worksheet: ExcelJS.Worksheet, sheet: BookSheet, values: BookRow): void {
+export function addBookRow(worksheet: ExcelJS.Worksheet, sheet: WrittenSheet, values: BookRow): void {
   const columns = sheet.columns;
   const row = worksheet.addRow(columns.map((c) => xlsxCell(c, values[c.field])));
   // Each cell is given its column's one style object: exceljs finds a style it has seen by the object (a
@@ -165,7 +168,7 @@ export function addBookRow(worksheet: ExcelJS.Worksheet, sheet: BookSheet, value
 export function xlsxBookWriter(): BookWriter {
   const out = new PassThrough({ highWaterMark: AHEAD_BYTES });
   const workbook = bookWorkbook(out);
-  let sheet: BookSheet | null = null;
+  let sheet: WrittenSheet | null = null;
   let worksheet: ExcelJS.Worksheet | null = null;
   return {
     out,
@@ -196,7 +199,7 @@ export function xlsxBookWriter(): BookWriter {
 /** One sheet as .csv, with a byte order mark so that Excel reads the text as UTF-8. */
 export function csvBookWriter(): BookWriter {
   const csv = stringify({ bom: true });
-  let sheet: BookSheet | null = null;
+  let sheet: WrittenSheet | null = null;
   return {
     out: csv,
     beginSheet(next) {

@@ -86,6 +86,7 @@ describe('workspace layout (spec §2)', () => {
       'Investment Company',
       'Renewals',
       'Claims',
+      'Reports',
       'Team',
       'Activity',
       'Account Security',
@@ -190,6 +191,7 @@ describe('workspace layout (spec §2)', () => {
       'Investment Company',
       'Renewals',
       'Claims',
+      'Reports',
       'Account Security',
     ]);
     expect(await screen.findByText('Agency admin')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { ROLE_LABEL, type Role, type WorkspaceRole } from '@portal/contract';
 import {
   AlertTriangle,
+  BarChart3,
   Building2,
   CalendarClock,
   ChevronDown,
@@ -32,6 +33,7 @@ export const WORKSPACE_LINKS = [
   { to: '/dashboard/investments', label: 'Investment Company', icon: LineChart, end: false, roles: MANAGERS },
   { to: '/dashboard/renewals', label: 'Renewals', icon: CalendarClock, end: false, roles: EVERYONE },
   { to: '/dashboard/claims', label: 'Claims', icon: Shield, end: false, roles: EVERYONE },
+  { to: '/dashboard/reports', label: 'Reports', icon: BarChart3, end: false, roles: MANAGERS },
   { to: '/dashboard/team', label: 'Team', icon: UserCog, end: false, roles: OWNER },
   { to: '/dashboard/activity', label: 'Activity', icon: History, end: false, roles: OWNER },
   { to: '/dashboard/security', label: 'Account Security', icon: ShieldCheck, end: false, roles: EVERYONE },

@@ -1,0 +1,3 @@
+CREATE INDEX "insurance_policies_due_page_idx" ON "insurance_policies" USING btree ("agency_id","next_due_date","id") WHERE status = 'active' and deleted_at is null and next_due_date is not null;--> statement-breakpoint
+CREATE INDEX "investment_accounts_due_page_idx" ON "investment_accounts" USING btree ("agency_id","next_due_date","id") WHERE status = 'active' and deleted_at is null and next_due_date is not null;--> statement-breakpoint
+CREATE INDEX "premium_payments_paid_idx" ON "premium_payments" USING btree ("agency_id","paid_on","id");
