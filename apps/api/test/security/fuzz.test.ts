@@ -756,8 +756,9 @@ describe('fuzzing from the OpenAPI document (issue 9, item 4)', () => {
     // Seven, the client area's family-member document (issue 23 item 9), the logo at an agency's address, the
     // book's export as .xlsx and .csv, and the import's template as .xlsx and .csv and its errors file (issue 26),
     // a premium payment's receipt in the workspace and the client area (decision 041), and a claim's checklist
-    // item's file (decision 045), and a household's portfolio statement for the workspace and the client (047).
-    expect(files.length).toBe(19);
+    // item's file (decision 045), a household's portfolio statement for the workspace and the client (047), and a
+    // report's download (046).
+    expect(files.length).toBe(20);
     for (const e of files) {
       const op = ops.find((o) => o.method === e.method && o.path === e.path.replace(/:(\w+)/g, '{$1}'))!;
       expect(Object.keys(op.responses['200']?.content ?? {}).sort()).toEqual([...(e.produces ?? [])].sort());

@@ -536,6 +536,8 @@ describe('downloads', () => {
       // A household's portfolio statement (decision 047), made on each call, for the workspace and the client.
       ['householdStatement', `/api/reports/households/${w.ac.primaryClientId}/statement.pdf`, w.token],
       ['clientPortfolioStatement', '/api/agency-user/client/statement.pdf', w.acToken],
+      // A report as a file (decision 046): the agency's figures, private as any document.
+      ['reportDownload', '/api/reports/download?report=premium_register&format=xlsx&period=this_fy', w.token],
       // The agency's book (issue 26, decision 035): the whole book in one file, private as any document.
       ['exportBookXlsx', '/api/exports/book.xlsx', w.token],
       ['exportBookCsv', '/api/exports/book.csv?sheet=plans', w.token],
