@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useNotificationPreference } from '../../features/renewals/api/get-notification-preference.ts';
+import { useSaveNotificationPreference } from '../../features/renewals/api/update-notification-preference.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { currentLanguage, type Language, rememberLanguage, setLanguage } from '../../i18n/language.ts';
+import { LanguageSwitch } from '../../i18n/language-switch.tsx';
+import { notify } from '../../lib/toast.ts';
+
+/**
+ * The client area's language (issue 30, decision 048): the client's reminder language (My Profile's "E-mail
+ * reminders", decision 040) is the choice once signed in; it is kept in this browser too, for the sign-in screen.
+ * The top bar's switch saves it there; a change in My Profile changes the screens as well.
+ */
+export function ClientLanguageSwitch() {
+  const preference = useNotificationPreference();
+  const save = useSaveNotificationPreference();
+  const [shown, setShown] = useState<Language>(currentLanguage());
+  const [switching, setSwitching] = useState(false);
+  const saved = preference.data?.language;
+
+  useEffect(() => {
+    if (!saved) return;
+    rememberLanguage(saved);
+    setSwitching(true);
+    void setLanguage(saved).finally(() => {
+      setShown(saved);
+      setSwitching(false);
+    });
+  }, [saved]);
+
+  function choose(next: Language) {
+    setSwitching(true);
+    rememberLanguage(next);
+    void setLanguage(next).then(() => {
+      setShown(next);
+      setSwitching(false);
+      if (!preference.data) return;
+      save.mutate(
+        { email_reminders: preference.data.email_reminders, language: next },
+        { onError: () => notify('error', i18n.t('language.notSaved')) },
+      );
+    });
+  }
+
+  return <LanguageSwitch value={shown} onChange={choose} busy={switching || save.isPending} />;
+}
