@@ -15,6 +15,24 @@ const hiDay = new Intl.DateTimeFormat(HI, {
   year: 'numeric',
   timeZone: 'Asia/Kolkata',
 });
+const dateTimes = {
+  en: new Intl.DateTimeFormat('en-IN', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  }),
+  hi: new Intl.DateTimeFormat(HI, {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  }),
+};
 const counts = { en: new Intl.NumberFormat('en-IN'), hi: new Intl.NumberFormat(HI) };
 const relatives = {
   en: new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' }),
@@ -54,6 +72,8 @@ export function useFormat() {
     money: (value: number | string | null | undefined) => formatMoneyIn(locale, value, missing),
     date: (value: string | Date | null | undefined) => formatDateIn(locale, value, missing),
     count: (value: number) => counts[locale].format(value),
+    /** A moment with its time of day in India: 27 Nov 2026, 04:30 pm. */
+    dateTime: (value: string | Date) => dateTimes[locale].format(new Date(value)),
     relativeDays: (days: number) => formatRelativeDays(locale, days),
   };
 }

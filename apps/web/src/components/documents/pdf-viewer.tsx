@@ -61,7 +61,11 @@ function Viewer({
             }
           />
         ) : url ? (
-          <iframe title={`Document ${name}`} src={url} className="min-h-0 w-full flex-1 border-0 bg-white" />
+          <iframe
+            title={`${text.document} ${name}`}
+            src={url}
+            className="min-h-0 w-full flex-1 border-0 bg-white"
+          />
         ) : (
           <ViewerLoading />
         )}

@@ -7,6 +7,8 @@ import common from '../../i18n/messages/en/common.json';
 
 export type UiText = typeof common;
 
+export const UI_TEXT: UiText = common;
+
 const UiTextContext = createContext<UiText>(common);
 
 export const UiTextProvider = UiTextContext.Provider;

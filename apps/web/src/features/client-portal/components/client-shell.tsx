@@ -17,23 +17,19 @@ import { AppShell, ShellNavLink, ShellNavLogout } from '../../../components/layo
 import { useLogout } from '../../../components/layouts/signed-in-layout.tsx';
 import { BrandMark } from '../../../components/ui/brand-mark.tsx';
 import { ClientUiText } from '../../../i18n/client-i18n.tsx';
-import { namespace } from '../../../i18n/i18n.ts';
-import client from '../../../i18n/messages/en/client.json';
 import { cn } from '../../../lib/cn.ts';
 import { currentClaims } from '../../../lib/session.ts';
 import { useAgency } from '../api/get-agency.ts';
 import { useOwnAvatar } from '../api/get-own-avatar.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { clientPaths } from './client-paths.ts';
+import { useClientT } from './client-words.ts';
 import { initials } from './plan-rules.ts';
 
 // The client area shell (spec §2 "Client area shell"): sidebar with Dashboard, My Plans, My Claims (issue 28),
 // Secondary Clients and Logout; a drawer under 768 px; a top bar with 'Hello, {name}', the avatar or initial and a
 // dropdown with email, phone and Logout that Escape or an outside click closes. The frame is the app shell's; the screens'
 // titles are on their routes (app/routes-client.tsx).
-
-/** The client area's own words (its frame, and what several screens share). */
-export const useClientT = namespace('client', client);
 
 const LINKS = [
   { to: clientPaths.home, label: 'nav.dashboard', icon: LayoutDashboard, end: true },
