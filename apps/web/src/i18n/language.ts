@@ -60,3 +60,28 @@ export async function setLanguage(language: Language): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = language === 'hi' ? 'hi' : 'en';
   for (const listener of listeners) listener();
 }
+
+const CHOSEN_KEY = 'portal.language.chosen';
+
+/**
+ * The sign-in screen's switch was used: once signed in, that choice becomes the client's preference rather than
+ * the saved one undoing it (kept for this tab only).
+ */
+export function noteChosenBeforeSignIn(language: Language) {
+  try {
+    sessionStorage.setItem(CHOSEN_KEY, language);
+  } catch {
+    // Without storage the saved preference decides.
+  }
+}
+
+/** The language chosen on the sign-in screen in this tab, once: it is forgotten as it is read. */
+export function takeChosenBeforeSignIn(): Language | null {
+  try {
+    const value = sessionStorage.getItem(CHOSEN_KEY);
+    sessionStorage.removeItem(CHOSEN_KEY);
+    return value === 'en' || value === 'hi' ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -2,14 +2,21 @@ import { useEffect, useState } from 'react';
 import { useNotificationPreference } from '../../features/renewals/api/get-notification-preference.ts';
 import { useSaveNotificationPreference } from '../../features/renewals/api/update-notification-preference.ts';
 import { i18n } from '../../i18n/i18n.ts';
-import { currentLanguage, type Language, rememberLanguage, setLanguage } from '../../i18n/language.ts';
+import {
+  currentLanguage,
+  type Language,
+  rememberLanguage,
+  setLanguage,
+  takeChosenBeforeSignIn,
+} from '../../i18n/language.ts';
 import { LanguageSwitch } from '../../i18n/language-switch.tsx';
 import { notify } from '../../lib/toast.ts';
 
 /**
  * The client area's language (issue 30, decision 048): the client's reminder language (My Profile's "E-mail
  * reminders", decision 040) is the choice once signed in; it is kept in this browser too, for the sign-in screen.
- * The top bar's switch saves it there; a change in My Profile changes the screens as well.
+ * The top bar's switch saves it there; a change in My Profile changes the screens as well. A language chosen on
+ * the sign-in screen just before becomes the saved one, so signing in does not undo it.
  */
 export function ClientLanguageSwitch() {
   const preference = useNotificationPreference();
@@ -18,8 +25,14 @@ export function ClientLanguageSwitch() {
   const [switching, setSwitching] = useState(false);
   const saved = preference.data?.language;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved language decides; the rest is read then.
   useEffect(() => {
-    if (!saved) return;
+    if (!saved || !preference.data) return;
+    const chosen = takeChosenBeforeSignIn();
+    if (chosen && chosen !== saved) {
+      save.mutate({ email_reminders: preference.data.email_reminders, language: chosen });
+      return;
+    }
     rememberLanguage(saved);
     setSwitching(true);
     void setLanguage(saved).finally(() => {

@@ -7,7 +7,7 @@ import type { brandingLoader } from '../../features/auth/api/get-branding.ts';
 import { MarketingPanel } from '../../features/auth/components/marketing-panel.tsx';
 import type { RegistrationWizardProps } from '../../features/auth/components/registration-wizard.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
-import { type Language, rememberLanguage, setLanguage } from '../../i18n/language.ts';
+import { type Language, noteChosenBeforeSignIn, rememberLanguage, setLanguage } from '../../i18n/language.ts';
 import { LanguageSwitch } from '../../i18n/language-switch.tsx';
 import { useAuthText } from '../../i18n/lite.ts';
 import { paths } from '../paths.ts';
@@ -76,6 +76,7 @@ export function AuthScreen() {
   const chooseLanguage = (next: Language) => {
     setSwitching(true);
     rememberLanguage(next);
+    noteChosenBeforeSignIn(next);
     void setLanguage(next).finally(() => setSwitching(false));
   };
 

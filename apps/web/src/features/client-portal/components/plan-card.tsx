@@ -66,7 +66,7 @@ export function PlanCard({ plan, now }: { plan: PlanItem; now?: Date }) {
           </div>
           <div>
             <dt className="text-xs text-slate-500">{t('heldBy')}</dt>
-            <dd className="truncate text-slate-900">{plan.holder}</dd>
+            <dd className="truncate text-slate-900">{words.holder(plan.holder)}</dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500">{labels.start}</dt>

@@ -69,6 +69,8 @@ export function planWords(t: TFunction, language: Language) {
     years: (count: number) => t('years', { count }),
     days: (count: number) => t('days', { count }),
     yesNo: (value: boolean) => t(value ? 'yes' : 'no'),
+    /** Whose plan: a name as written, or 'Self' (the client's own) in the client's words. */
+    holder: (holder: string) => (holder === 'Self' ? or('client:relation.Self', holder) : holder),
   };
 }
 
