@@ -22,6 +22,7 @@ const FILES = [
   'features/auth/components/marketing-panel.tsx',
   'app/routes/auth.tsx',
   'app/compositions/client-language.tsx',
+  'features/renewals/components/notification-preference.tsx',
   'i18n/language-switch.tsx',
   'components/documents/pdf-viewer.tsx',
   'components/documents/viewer-dialog.tsx',
