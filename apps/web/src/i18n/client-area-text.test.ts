@@ -22,6 +22,7 @@ const FILES = [
   'features/auth/components/marketing-panel.tsx',
   'app/routes/auth.tsx',
   'app/compositions/client-language.tsx',
+  'components/premiums/premium-parts.tsx',
   'features/renewals/components/notification-preference.tsx',
   'i18n/language-switch.tsx',
   'components/documents/pdf-viewer.tsx',
@@ -36,6 +37,22 @@ const PROPER_NOUNS = [
   // The product's name (decisions §1).
   'Agency Portal',
 ];
+
+/** Abbreviations read as letters in Hindi too (GLOSSARY.md): a literal of only these is not English text. */
+const ABBREVIATIONS = new Set([
+  'PDF',
+  'PAN',
+  'NPS',
+  'PRAN',
+  'SIP',
+  'IDV',
+  'NCB',
+  'IFSC',
+  'TPA',
+  'FIR',
+  'RC',
+  'SSL',
+]);
 
 /** Literals that are meant to be seen as they are, in any language. */
 const ALLOWED = new Set([
@@ -94,7 +111,7 @@ function scan(file: string, text = readFileSync(path.join(src, file), 'utf8')): 
     const trimmed = PROPER_NOUNS.reduce((text, noun) => text.replaceAll(noun, ''), words)
       .replace(/\s+/g, ' ')
       .trim();
-    if (!LATIN.test(trimmed) || ALLOWED.has(trimmed)) return;
+    if (!LATIN.test(trimmed) || ALLOWED.has(trimmed) || ABBREVIATIONS.has(trimmed)) return;
     findings.push({
       file,
       line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,

@@ -57,7 +57,9 @@ function Details({ plan }: { plan: PlanDetail }) {
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Badge tone="blue">{words.service(plan.service_code)}</Badge>
             <Badge tone={expired ? 'red' : 'green'}>{words.status(status)}</Badge>
-            <span className="text-sm text-slate-600">{t('heldByName', { name: words.holder(plan.holder) })}</span>
+            <span className="text-sm text-slate-600">
+              {t('heldByName', { name: words.holder(plan.holder) })}
+            </span>
           </div>
         </div>
         {plan.document_available ? <DownloadButton plan={plan} /> : null}

@@ -2,12 +2,6 @@ import type { PlanDetail } from '@portal/contract';
 import { ArrowLeft, Download, Eye } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  DuesFacts,
-  PaymentHistory,
-  PremiumStateBadge,
-  StandingNote,
-} from '../../../components/premiums/premium-parts.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -29,6 +23,9 @@ import { usePlanWords } from './plan-words.ts';
 // The client's Plan details page (spec §2): `id` is the policy id or the investment account id.
 
 // The PDF viewer loads when the client first opens it (the route's 200 kB budget, issue 30).
+// The premium card too: it is below the plan's information and nominee, so it arrives without moving them.
+const PlanPremium = lazy(() => import('./plan-premium.tsx').then((m) => ({ default: m.PlanPremium })));
+
 const PlanDocumentViewer = lazy(() =>
   import('./plan-document-viewer.tsx').then((m) => ({ default: m.PlanDocumentViewer })),
 );
@@ -120,7 +117,9 @@ function DetailView({ plan }: { plan: PlanDetail }) {
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Badge tone="blue">{words.service(plan.service_code)}</Badge>
             <Badge tone={expired ? 'red' : 'green'}>{words.status(status)}</Badge>
-            <span className="text-sm text-slate-600">{t('heldByName', { name: words.holder(plan.holder) })}</span>
+            <span className="text-sm text-slate-600">
+              {t('heldByName', { name: words.holder(plan.holder) })}
+            </span>
           </div>
         </div>
         {plan.document_available ? <DocumentActions plan={documentPlan} /> : null}
@@ -142,20 +141,9 @@ function DetailView({ plan }: { plan: PlanDetail }) {
         </Card>
         <NomineeCard nominee={plan.nominee} />
       </div>
-      <Card region title={t('premium')} action={<PremiumStateBadge dues={plan.premium} />}>
-        <div className="flex flex-col gap-4">
-          <DuesFacts dues={plan.premium} />
-          <StandingNote dues={plan.premium} />
-          <div>
-            <h3 className="mb-2 text-sm font-semibold text-slate-900">{t('paymentHistory')}</h3>
-            <PaymentHistory
-              payments={plan.premium_payments}
-              showRecorder={false}
-              receipts={{ area: 'client', planId: id }}
-            />
-          </div>
-        </div>
-      </Card>
+      <Suspense fallback={<Skeleton variant="bar" className="h-56 w-full rounded-xl" />}>
+        <PlanPremium planId={id} dues={plan.premium} payments={plan.premium_payments} />
+      </Suspense>
       {plan.subtype_fields.insured_members ? (
         <InsuredMembers members={plan.subtype_fields.insured_members} />
       ) : null}
