@@ -1,6 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectToast, portal, signIn, storedToken } from './support.ts';
+import {
+  DEMO,
+  downloaded,
+  expectToast,
+  isoDay,
+  pdfWithText,
+  portal,
+  signIn,
+  storedToken,
+} from './support.ts';
 
 // Issue 28 item 7 (decisions 043–045): the owner intimates a health reimbursement claim from the policy's page,
 // uploads two documents of its checklist, which the client sees the agent has; the owner moves it through to
@@ -9,31 +17,6 @@ import { DEMO, expectToast, portal, signIn, storedToken } from './support.ts';
 
 const CLIENT_PASSWORD = 'Grahak#Start2026';
 const CLIENT_NEW_PASSWORD = 'Grahak#Naya2026c';
-
-function isoDay(offsetDays: number): string {
-  const india = new Date(Date.now() + (5 * 60 + 30) * 60_000 + offsetDays * 86_400_000);
-  return india.toISOString().slice(0, 10);
-}
-
-/** A small real PDF (over spec §9's 100-byte minimum) whose text names the tag. */
-function pdf(tag: string): Buffer {
-  const text = `BT /F1 18 Tf 72 760 Td (${tag}) Tj ET`;
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n` +
-      `2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n` +
-      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R ` +
-      `/Resources << /Font << /F1 5 0 R >> >> >> endobj\n` +
-      `4 0 obj << /Length ${text.length} >> stream\n${text}\nendstream endobj\n` +
-      `5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\n` +
-      `trailer << /Root 1 0 R >>\n%%EOF\n`,
-    'latin1',
-  );
-}
-
-async function downloaded(page: Page, click: () => Promise<void>) {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
-}
 
 const made: Array<{ clientId: string; auth: Record<string, string> }> = [];
 test.afterEach(async ({ request }) => {
@@ -114,8 +97,8 @@ test('a health reimbursement claim from intimation to settlement, with its docum
   // Two documents of its checklist uploaded; the bill comes back as it went.
   const checklist = page.getByRole('region', { name: 'Documents' });
   await expect(checklist.getByText('0 of 7 received')).toBeVisible();
-  const form = pdf(`Claim form ${tag}`);
-  const bill = pdf(`Final bill ${tag}`);
+  const form = pdfWithText(`Claim form ${tag}`);
+  const bill = pdfWithText(`Final bill ${tag}`);
   await checklist
     .getByLabel('File for Claim form')
     .setInputFiles({ name: 'claim-form.pdf', mimeType: 'application/pdf', buffer: form });

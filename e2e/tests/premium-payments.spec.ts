@@ -1,7 +1,15 @@
-import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dueDatesPaid, initialNextDue, nextDueAfter, scheduleOf } from '@portal/contract';
-import { DEMO, expectToast, portal, signIn, storedToken } from './support.ts';
+import {
+  DEMO,
+  downloaded,
+  expectToast,
+  isoDay,
+  pdfWithText,
+  portal,
+  signIn,
+  storedToken,
+} from './support.ts';
 
 // Decisions 038 and 041: the owner marks two quarterly premiums of a life policy paid with the receipt's PDF, sees
 // the next due date move and the payment in the history, downloads the receipt; the client signs in and finds the
@@ -11,11 +19,6 @@ import { DEMO, expectToast, portal, signIn, storedToken } from './support.ts';
 const CLIENT_PASSWORD = 'Grahak#Start2026';
 const CLIENT_NEW_PASSWORD = 'Grahak#Naya2026x';
 
-function isoDay(offsetDays: number): string {
-  const india = new Date(Date.now() + (5 * 60 + 30) * 60_000 + offsetDays * 86_400_000);
-  return india.toISOString().slice(0, 10);
-}
-
 const shown = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', {
     day: '2-digit',
@@ -23,26 +26,6 @@ const shown = (iso: string) =>
     year: 'numeric',
     timeZone: 'Asia/Kolkata',
   }).format(new Date(`${iso}T00:00:00+05:30`));
-
-/** A small real PDF (over spec §9's 100-byte minimum) whose text names the tag. */
-function pdf(tag: string): Buffer {
-  const text = `BT /F1 18 Tf 72 760 Td (Premium receipt ${tag}) Tj ET`;
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n` +
-      `2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n` +
-      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R ` +
-      `/Resources << /Font << /F1 5 0 R >> >> >> endobj\n` +
-      `4 0 obj << /Length ${text.length} >> stream\n${text}\nendstream endobj\n` +
-      `5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\n` +
-      `trailer << /Root 1 0 R >>\n%%EOF\n`,
-    'latin1',
-  );
-}
-
-async function downloaded(page: Page, click: () => Promise<void>) {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
-}
 
 const made: Array<{ clientId: string; auth: Record<string, string> }> = [];
 test.afterEach(async ({ request }) => {
@@ -137,7 +120,7 @@ test('premiums paid with a receipt, seen by the client, and a renewal with a new
   await expect(dialog.getByText('2 × ₹6,250.00 = ₹12,500.00')).toBeVisible();
   await expect(dialog.getByLabel('Amount')).toHaveValue('12500.00');
   await dialog.getByLabel('Receipt Number').fill(`RCPT/${tag}`);
-  const receipt = pdf(tag);
+  const receipt = pdfWithText(`Premium receipt ${tag}`);
   await dialog
     .getByLabel(/Receipt \(PDF\)/)
     .setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: receipt });

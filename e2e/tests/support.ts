@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
@@ -114,4 +115,31 @@ export async function expectToast(page: Page, text: string) {
 /** An ISO calendar date as a person in India types it into a date field: DD/MM/YYYY (issue 24 item 6). */
 export function typedDay(iso: string): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+/** India's calendar date `offsetDays` from today, as YYYY-MM-DD. */
+export function isoDay(offsetDays: number): string {
+  const india = new Date(Date.now() + (5 * 60 + 30) * 60_000 + offsetDays * 86_400_000);
+  return india.toISOString().slice(0, 10);
+}
+
+/** A small real PDF (over spec §9's 100-byte minimum) whose one line of text is `text`. */
+export function pdfWithText(text: string): Buffer {
+  const content = `BT /F1 18 Tf 72 760 Td (${text}) Tj ET`;
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n` +
+      `2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n` +
+      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R ` +
+      `/Resources << /Font << /F1 5 0 R >> >> >> endobj\n` +
+      `4 0 obj << /Length ${content.length} >> stream\n${content}\nendstream endobj\n` +
+      `5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\n` +
+      `trailer << /Root 1 0 R >>\n%%EOF\n`,
+    'latin1',
+  );
+}
+
+/** The file a click downloads: its suggested name and bytes. */
+export async function downloaded(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
 }
