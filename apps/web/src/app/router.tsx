@@ -1,5 +1,4 @@
 import { ROLES, type Role, WORKSPACE_ROLES } from '@portal/contract';
-import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { brandingLoader } from '../features/auth/api/get-branding.ts';
 import { RequireRoles } from './guard.tsx';
@@ -19,20 +18,21 @@ function Root() {
 /**
  * The query cache of the signed-in areas, loaded with the first of their screens. Its chunk imports nothing of
  * the router (the Outlet is the entry's), so the router is not split out of the entry and the sign-in route
- * keeps its budget (issue 2: 120 kB).
+ * keeps its budget (issue 2: 120 kB). It is the route's own lazy part, so the router loads it alongside the
+ * screen's chunks before it renders: a React.lazy provider suspended the first render instead, and React then
+ * held the screen back for its 300 ms reveal throttle (the client dashboard painted nothing until 1.6 s; decision 049).
  */
-const QueryProvider = lazy(() =>
-  import('./providers/query-provider.tsx').then((m) => ({ default: m.QueryProvider })),
-);
-
-function SignedInAreas() {
-  return (
-    <Suspense fallback={null}>
-      <QueryProvider>
-        <Outlet />
-      </QueryProvider>
-    </Suspense>
-  );
+async function signedInAreas(): Promise<Pick<RouteObject, 'Component'>> {
+  const { QueryProvider } = await import('./providers/query-provider.tsx');
+  return {
+    Component: function SignedInAreas() {
+      return (
+        <QueryProvider>
+          <Outlet />
+        </QueryProvider>
+      );
+    },
+  };
 }
 
 const WORKSPACE_ROUTE_ID = 'workspace';
@@ -116,7 +116,7 @@ export const router = createBrowserRouter(
         },
         {
           // Every signed-in area reads through one query cache; its chunk never loads with the sign-in route.
-          element: <SignedInAreas />,
+          lazy: signedInAreas,
           children: [
             // Before sign-in, yet read through the query cache: a forgotten password, a one-time link (issue 24).
             {
@@ -223,15 +223,22 @@ export const router = createBrowserRouter(
                 {
                   id: CLIENT_AREA_ROUTE_ID,
                   path: paths.clientDashboard,
+                  // Each screen's loader asks for its answers as soon as its chunk is here (decision 049).
                   lazy: () =>
-                    import('./routes/client/shell.tsx').then((m) => ({ Component: m.ClientShellScreen })),
+                    import('./routes/client/shell.tsx').then((m) => ({
+                      Component: m.ClientShellScreen,
+                      loader: m.clientShellLoader,
+                    })),
                   // The client area's other screens arrive with routes-client.tsx (see areas above).
                   children: [
                     {
                       index: true,
                       handle: { title: 'Dashboard' },
                       lazy: () =>
-                        import('./routes/client/home.tsx').then((m) => ({ Component: m.ClientHomeScreen })),
+                        import('./routes/client/home.tsx').then((m) => ({
+                          Component: m.ClientHomeScreen,
+                          loader: m.clientHomeLoader,
+                        })),
                     },
                   ],
                 },

@@ -26,6 +26,13 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+/**
+ * How long an answer a route's loader asked for ahead of its screen (features/client-portal/api/prefetch.ts) stays
+ * fresh: the screen that mounts a moment later shows it rather than asking again. Anything opened after that asks
+ * again as every other query does (staleTime 0 below).
+ */
+export const PREFETCHED_FRESH_MS = 5_000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

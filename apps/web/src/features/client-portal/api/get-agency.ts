@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
+import { PREFETCHED_FRESH_MS } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The client's agency: name, contact, website. */
@@ -8,7 +9,12 @@ export function fetchAgency(signal?: AbortSignal) {
 }
 
 export const agencyQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.clientArea.agency, queryFn: ({ signal }) => fetchAgency(signal) });
+  queryOptions({
+    queryKey: queryKeys.clientArea.agency,
+    queryFn: ({ signal }) => fetchAgency(signal),
+    // Asked for by the route's loader ahead of the screen (prefetch.ts).
+    staleTime: PREFETCHED_FRESH_MS,
+  });
 
 export function useAgency() {
   return useQuery(agencyQueryOptions());

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
+import { PREFETCHED_FRESH_MS } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -11,7 +12,12 @@ export function fetchProfile(signal?: AbortSignal) {
 }
 
 export const profileQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.clientArea.profile, queryFn: ({ signal }) => fetchProfile(signal) });
+  queryOptions({
+    queryKey: queryKeys.clientArea.profile,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    // Asked for by the route's loader ahead of the screen (prefetch.ts).
+    staleTime: PREFETCHED_FRESH_MS,
+  });
 
 export function useProfile() {
   return useQuery(profileQueryOptions());

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
+import { PREFETCHED_FRESH_MS } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 // Every client-area call is quiet: the screens show their own loading, empty and error states (spec §8).
@@ -10,7 +11,12 @@ export function fetchSummary(signal?: AbortSignal) {
 }
 
 export const summaryQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.clientArea.summary, queryFn: ({ signal }) => fetchSummary(signal) });
+  queryOptions({
+    queryKey: queryKeys.clientArea.summary,
+    queryFn: ({ signal }) => fetchSummary(signal),
+    // Asked for by the route's loader ahead of the screen (prefetch.ts).
+    staleTime: PREFETCHED_FRESH_MS,
+  });
 
 export function useSummary() {
   return useQuery(summaryQueryOptions());
