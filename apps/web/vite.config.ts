@@ -1,42 +1,42 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-
-/**
- * Preloads the Latin subset of Inter from index.html. Without it the browser finds the font only when the first
- * text renders, then lays the page out again when it arrives (Lighthouse measured a layout shift from it and a
- * request chain HTML → CSS → font on every page). Other subsets (latin-ext for ₹) still load when a page needs them.
- */
-function preloadLatinFont(): Plugin {
-  return {
-    name: 'preload-latin-font',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const font = Object.keys(ctx.bundle ?? {}).find((file) =>
-          /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
-        );
-        if (!font) throw new Error('preload-latin-font: the Latin Inter font was not in the bundle');
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
+import { iconsWithTheirImporter, precompress, preloadLatinFont, routePreloads } from './build-plugins.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLatinFont()],
+  plugins: [
+    iconsWithTheirImporter(),
+    react(),
+    tailwindcss(),
+    preloadLatinFont(),
+    routePreloads(),
+    precompress(),
+  ],
   build: {
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // Two groups of small modules every screen of an area needs, one chunk each rather than one per set of
+    // screens that shares them (decision 049): TanStack Query with the app's cache and keys, and the client area's
+    // calls. Everything else is split as Rolldown decides.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-(client|keys)\.ts|src[\\/]app[\\/]providers[\\/]query-provider/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'client-calls',
+              test: /src[\\/]features[\\/]client-portal[\\/](api[\\/]|components[\\/](client-paths|plan-rules|is-not-found)\.ts)/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev -w apps/web` talks to the API started by `npm run dev`.

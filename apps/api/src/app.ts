@@ -346,11 +346,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Screens of the SPA fall back to index.html; a missing file (an old asset) is a real 404.
     const wantsPage =
       hasWeb && request.method === 'GET' && !pathname.startsWith('/api') && !/\.[a-z0-9]+$/i.test(pathname);
-    if (wantsPage && app.webIndexHtml) {
+    if (wantsPage && app.webPage) {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(app.webIndexHtml);
+        .send(app.webPage(pathname));
     }
     return reply
       .status(404)

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ErrorResponseSchema, MSG } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,8 +139,20 @@ describe('with a web build served', () => {
     mkdirSync(tmp, { recursive: true });
     dist = mkdtempSync(path.join(tmp, 'web-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Agency Portal</title>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Agency Portal</title></head><body></body></html>',
+    );
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1);'));
+    // What the web build writes (apps/web/build-plugins.ts, routePreloads): a page's chunks by address.
+    writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify([
+        { path: '/agency-client/dashboard', files: ['/assets/home-1.js', '/assets/shell-1.js'] },
+        { path: '/agency-client/dashboard/', files: ['/assets/shell-1.js', '/assets/routes-1.js'] },
+      ]),
+    );
     web = await createTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -157,6 +170,42 @@ describe('with a web build served', () => {
       expect(res.statusCode).toBe(404);
       errorBody(res);
     }
+  });
+
+  it("names a page's chunks as modulepreload links, by address, and no others elsewhere", async () => {
+    const preloads = async (url: string) => {
+      const page = await web.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Agency Portal</title>');
+      return [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
+    };
+    expect(await preloads('/agency-client/dashboard')).toEqual(['/assets/home-1.js', '/assets/shell-1.js']);
+    expect(await preloads('/agency-client/dashboard/plans/42?tab=documents')).toEqual([
+      '/assets/shell-1.js',
+      '/assets/routes-1.js',
+    ]);
+    expect(await preloads('/dashboard/users')).toEqual([]);
+    expect(await preloads('/agency-client/dashboardx')).toEqual([]);
+  });
+
+  it("sends the build's brotli copy of an asset to a browser that takes it, the file itself otherwise", async () => {
+    const br = await web.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1);');
+    const plain = await web.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);');
   });
 
   it('serves hashed assets for a year and answers a missing asset with 404', async () => {

@@ -13,6 +13,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile);
+  const pages = pagesWithPreloads(indexHtml.toString('utf8'), webDist);
   await app.register(async (scope) => {
     markRoutesPublic(scope);
     await scope.register(fastifyStatic, {
@@ -21,6 +22,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       // handler (the SPA fallback or a 404), where a wildcard route read the directories of every unknown path
       // on every request (issue 8: stat and readdir were 47 % of the CPU of a mistyped API path under load).
       wildcard: false,
+      // The build's .br and .gz copies (apps/web/vite.config.ts, precompress), sent to a browser that takes them.
+      preCompressed: true,
       index: ['index.html'],
       setHeaders(reply, filePath) {
         reply.header(
@@ -32,12 +35,40 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       },
     });
   });
-  app.decorate('webIndexHtml', indexHtml);
+  app.decorate('webPage', (pathname: string) => pages.find((p) => p.matches(pathname))?.html ?? indexHtml);
   return true;
+}
+
+/** One entry of the build's route-preloads.json (apps/web/vite.config.ts, routePreloads). */
+interface RoutePreload {
+  /** An address, exactly, or (ending in '/') every address under it. */
+  path: string;
+  /** The chunks its first load needs, beyond those index.html names. */
+  files: string[];
+}
+
+/**
+ * index.html once for each entry of the build's route-preloads.json, with that entry's chunks named as
+ * modulepreload links, so the browser fetches a page's screens with the entry script rather than after it has run
+ * (decision 049). Built once at start; a build without the file serves index.html as it is.
+ */
+function pagesWithPreloads(indexHtml: string, webDist: string) {
+  const file = path.join(webDist, 'route-preloads.json');
+  if (!existsSync(file)) return [];
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
+  return entries.map(({ path: address, files }) => {
+    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ');
+    const html = Buffer.from(indexHtml.replace('</head>', `  ${links}\n  </head>`));
+    const matches = address.endsWith('/')
+      ? (pathname: string) => pathname.startsWith(address)
+      : (pathname: string) => pathname === address;
+    return { matches, html };
+  });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    webIndexHtml?: Buffer;
+    /** The SPA's page for an address: index.html, naming that address's chunks where the build listed them. */
+    webPage?: (pathname: string) => Buffer;
   }
 }
