@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { BOOK_SHEETS, type ImportJob, XLSX_MIME } from '@portal/contract';
 import ExcelJS from 'exceljs';
-import { DEMO, portal, signIn, storedToken } from './support.ts';
+import { DEMO, portal, seriousA11yProblems, signIn, storedToken } from './support.ts';
 
 // Issue 26 item 10: the owner of the demo agency downloads the import's template, fills it by script with three
 // households (clients, family members and plans of three services, one row wrong), uploads it, reads the
@@ -41,9 +40,7 @@ async function accessible(page: Page) {
   const size = page.viewportSize();
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousA11yProblems(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   if (size) await page.setViewportSize(size);

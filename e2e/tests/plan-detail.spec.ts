@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectToast, signIn, storedToken } from './support.ts';
+import { DEMO, expectToast, seriousA11yProblems, signIn, storedToken } from './support.ts';
 
 // Issue 5 item 6 and the client edit: the owner opens a plan, views, downloads and replaces its PDF, edits
 // a field and sees it changed, deletes a plan, and edits the client's phone. The journey makes its own
@@ -225,9 +224,7 @@ test('the plan detail, its dialogs and the client edit have no serious accessibi
   test.setTimeout(60_000);
   const { clientId } = await ownerWithClient(page);
   const scan = async () => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousA11yProblems(page)).toEqual([]);
   };
   const noWiderThan = async (width: number) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

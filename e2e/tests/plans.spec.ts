@@ -1,7 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, expectToast, signIn } from './support.ts';
+import { DEMO, expectToast, seriousA11yProblems, signIn } from './support.ts';
 
 // Add Primary Client (with a life and a mutual-fund plan and their PDFs, one submission) and Add More Plans
 // (a health plan with insured members for a family member), seen on the client's record (issue 5).
@@ -225,9 +224,7 @@ test('the plan forms have no serious accessibility problems, wide or at 360 px',
   await signIn(page, DEMO.ownerEmail, DEMO.ownerPassword, `http://${DEMO.host}`);
   await expect(page).toHaveURL(/\/dashboard$/);
   const scan = async () => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousA11yProblems(page)).toEqual([]);
     // Nothing is wider than the screen.
     const width = page.viewportSize()!.width;
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
-import { expectToast, portal, signIn } from './support.ts';
+import { expectToast, portal, seriousA11yProblems, signIn } from './support.ts';
 
 test('an agency registers through the wizard, lands on its own address and its owner signs in', async ({
   page,
@@ -157,8 +156,6 @@ test('the sign-in and registration views have no serious accessibility problems'
   for (const path of ['/', '/register']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousA11yProblems(page)).toEqual([]);
   }
 });

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { generate } from 'otplib';
@@ -142,4 +143,19 @@ export function pdfWithText(text: string): Buffer {
 export async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+}
+
+/**
+ * The page's serious and critical accessibility problems (axe), as `rule: element, …` lines. It first waits for
+ * running CSS transitions to end: a button enabled a moment ago (its data arrived) fades from its grey for 150 ms,
+ * and axe read that passing grey as the enabled button's contrast (plan-detail.spec, a flake of 27 Nov).
+ */
+export async function seriousA11yProblems(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
