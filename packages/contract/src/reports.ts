@@ -91,7 +91,9 @@ export type ReportQuery = z.input<typeof ReportQuerySchema>;
 export type ReportFilters = z.output<typeof ReportQuerySchema>;
 
 /** A place in the premium register: the row's date and id. Opaque to callers. */
-export const REGISTER_CURSOR = /^\d{4}-\d{2}-\d{2}_[0-9a-f-]{36}$/;
+/** `YYYY-MM-DD_<plan id>`: the day and id of a page's last row (a real day, a UUID: the database casts both). */
+export const REGISTER_CURSOR =
+  /^\d{4}-\d{2}-\d{2}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const cursorMessage = 'Cursor must be a next_cursor of an earlier page.';
 
 export const PremiumRegisterQuerySchema = z
@@ -110,7 +112,11 @@ export const PremiumRegisterQuerySchema = z
     ),
     after: z.preprocess(
       blank,
-      z.string({ error: cursorMessage }).regex(REGISTER_CURSOR, { error: cursorMessage }).optional(),
+      z
+        .string({ error: cursorMessage })
+        .regex(REGISTER_CURSOR, { error: cursorMessage })
+        .refine((c) => isCalendarDate(c.slice(0, 10)), { error: cursorMessage })
+        .optional(),
     ),
   })
   .superRefine(checkPeriod);

@@ -221,6 +221,16 @@ describe('the premium register', () => {
     expect(await fields('premium-register?provider=acme')).toMatchObject({
       provider: 'Provider must be a valid identifier.',
     });
+    // Cursors the database could not cast (the fuzz suite found a 500 with a month of 83 and a dashed id).
+    for (const after of [
+      '2800-83-12_0b5e6b4c-7c55-4a0e-9f57-3f8b1c2d4e5f',
+      '2026-02-30_0b5e6b4c-7c55-4a0e-9f57-3f8b1c2d4e5f',
+      '2026-04-01_8-2eb3-c-c-1-72---72-7bf-02-3aaaaaaaaaa',
+    ]) {
+      expect(await fields(`premium-register?after=${after}`)).toMatchObject({
+        after: 'Cursor must be a next_cursor of an earlier page.',
+      });
+    }
     expect(await fields('download?report=book&format=pdf')).toMatchObject({
       format: 'Only the premium register and new business are downloaded as PDF.',
     });
