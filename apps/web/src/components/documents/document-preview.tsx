@@ -1,5 +1,4 @@
 import { Download } from 'lucide-react';
-import { useUiText } from '../ui/ui-text.tsx';
 import { useBlobUrl } from './use-blob-url.ts';
 import {
   SECONDARY_LINK_CLASS,
@@ -49,7 +48,6 @@ function Preview({
   // The bytes' address for the preview and the download link, released when the preview closes.
   const url = useBlobUrl(error ? null : blob);
   const kind = previewKind(mime);
-  const text = useUiText();
   return (
     <>
       <ViewerHeader
@@ -57,7 +55,7 @@ function Preview({
         actions={
           url ? (
             <a href={url} download={fileName} className={SECONDARY_LINK_CLASS}>
-              <Download className="size-4" aria-hidden /> {text.download}
+              <Download className="size-4" aria-hidden /> Download
             </a>
           ) : null
         }
@@ -74,9 +72,7 @@ function Preview({
             <img src={url} alt={mediaLabel} className="max-h-full max-w-full object-contain" />
           </div>
         ) : (
-          <p className="flex flex-1 items-center justify-center p-6 text-slate-700">
-            {text.previewNotSupported}
-          </p>
+          <p className="flex flex-1 items-center justify-center p-6 text-slate-700">Preview not supported</p>
         )}
       </ViewerBody>
     </>

@@ -10,7 +10,6 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuthText } from '../../../i18n/lite.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readClaims, setToken } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -29,12 +28,6 @@ export function loginFailureMessage(err: unknown): string {
   return MSG.loginUnexpected;
 }
 
-const AUTH_MESSAGE_KEYS: Record<string, 'loginInvalid' | 'loginUnexpected' | 'genericError'> = {
-  [MSG.loginInvalid]: 'loginInvalid',
-  [MSG.loginUnexpected]: 'loginUnexpected',
-  [MSG.genericError]: 'genericError',
-};
-
 // A plain form, no form library: the sign-in route must stay small (issue 2: ≤ 120 kB of JavaScript).
 // At an agency's address (issue 24 item 4) it names the agency and offers no sign-up: new agencies register
 // at the bare address.
@@ -47,19 +40,8 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
   const [failure, setFailure] = useState<string | null>(null);
   // Set when the password was right and the account asks for its second factor (issue 23 item 14).
   const [challenge, setChallenge] = useState<string | null>(null);
-  const { t, language } = useAuthText();
   const errors: LoginFormErrors = loginFormErrors(values);
-  /** The contract's English messages (spec §5, §8), told in the chosen language. */
-  const said = (message: string) => {
-    const key = AUTH_MESSAGE_KEYS[message];
-    return key && language !== 'en' ? t(key) : message;
-  };
-  const shown = (field: 'email' | 'password') => {
-    const error = submitted || touched[field] ? errors[field] : undefined;
-    if (!error || language === 'en') return error;
-    if (error === MSG.invalidEmail) return t('invalidEmail');
-    return t(field === 'email' ? 'emailRequired' : 'passwordRequired');
-  };
+  const shown = (field: 'email' | 'password') => (submitted || touched[field] ? errors[field] : undefined);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +58,7 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
       }
       finish(answer);
     } catch (err) {
-      const message = said(loginFailureMessage(err));
+      const message = loginFailureMessage(err);
       setFailure(message);
       notify('error', message);
       setBusy(false);
@@ -89,7 +71,7 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
     const claims = readClaims(data.token);
     const roles = claims?.roles ?? [];
     const landing = landingPathForRoles(roles);
-    notify('success', t('loginSuccess'));
+    notify('success', MSG.loginSuccess);
     // After an admin reset the user chooses a new password first (decisions §3).
     if (data.must_change_password) {
       navigate('/change-password', { replace: true });
@@ -103,7 +85,7 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
 
   if (challenge) {
     return (
-      <Suspense fallback={<Spinner label={t('loading')} />}>
+      <Suspense fallback={<Spinner label="Loading" />}>
         <CodeStep
           challenge={challenge}
           onSignedIn={finish}
@@ -119,9 +101,9 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div>
-        <h2 className="text-2xl font-semibold text-slate-900">{t('welcomeBack')}</h2>
+        <h2 className="text-2xl font-semibold text-slate-900">Welcome back</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {agencyName ? t('signInToAgency', { agency: agencyName }) : t('signInToPortal')}
+          {agencyName ? `Sign in to the ${agencyName} portal.` : 'Sign in to your agency or client portal.'}
         </p>
       </div>
       {failure ? (
@@ -130,7 +112,7 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
         </p>
       ) : null}
       <TextField
-        label={t('email')}
+        label="Email"
         name="email"
         type="email"
         autoComplete="username"
@@ -141,10 +123,9 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
         error={shown('email')}
       />
       <PasswordField
-        label={t('password')}
+        label="Password"
         name="password"
         autoComplete="current-password"
-        revealLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
         value={values.password}
         onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
         onBlur={() => setTouched((t) => ({ ...t, password: true }))}
@@ -154,16 +135,16 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
         to="/forgot-password"
         className="-mt-3 self-end text-sm font-medium text-primary-700 hover:underline"
       >
-        {t('forgotPassword')}
+        Forgot password?
       </Link>
       <Button type="submit" busy={busy} className="w-full">
-        {busy ? t('signingIn') : t('signIn')}
+        {busy ? 'Signing in...' : 'Sign In'}
       </Button>
       {onSignUp ? (
         <p className="text-center text-sm text-slate-600">
-          {t('newAgency')}{' '}
+          New agency?{' '}
           <button type="button" onClick={onSignUp} className="font-medium text-primary-700 hover:underline">
-            {t('signUp')}
+            Sign up
           </button>
         </p>
       ) : null}

@@ -3,30 +3,25 @@ import { BrandMark } from '../../../components/ui/brand-mark.tsx';
 import { Card, PageHeading } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/detail-field.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
-import { namespace } from '../../../i18n/i18n.ts';
-import agency from '../../../i18n/messages/en/agency.json';
 import { useAgency } from '../api/get-agency.ts';
 import { isNotFound } from './is-not-found.ts';
-
-const useAgencyT = namespace('agency', agency);
 
 /** /agency-client/dashboard/agency-details: My Agency Details, read-only (spec §2). */
 export function ClientAgencyDetails() {
   const query = useAgency();
-  const t = useAgencyT();
   return (
     <div>
-      <PageHeading title={t('heading')} />
+      <PageHeading title="My Agency Details" />
       {query.isPending || (query.isError && query.isFetching) ? (
         <p role="status" className="text-sm text-slate-600">
-          {t('loading')}
+          Loading agency details...
         </p>
       ) : query.isError ? (
         isNotFound(query.error) ? (
-          <EmptyState icon={Inbox}>{t('none')}</EmptyState>
+          <EmptyState icon={Inbox}>No agency details available</EmptyState>
         ) : (
           <ErrorState icon onRetry={() => void query.refetch()}>
-            {t('loadFailed')}
+            We could not load your agency's details.
           </ErrorState>
         )
       ) : (
@@ -45,12 +40,12 @@ export function ClientAgencyDetails() {
             )}
             <div className="min-w-0">
               <h2 className="text-lg font-semibold text-slate-900">{query.data.name}</h2>
-              <p className="text-sm text-slate-600">{t('tagline')}</p>
+              <p className="text-sm text-slate-600">Your insurance and investment agency</p>
             </div>
           </div>
           <dl className="grid grid-cols-1 gap-5 text-sm sm:grid-cols-2">
             <Field
-              label={t('email')}
+              label="Email"
               value={
                 <a
                   href={`mailto:${query.data.email}`}
@@ -61,7 +56,7 @@ export function ClientAgencyDetails() {
               }
             />
             <Field
-              label={t('phone')}
+              label="Phone"
               value={
                 <a
                   href={`tel:${query.data.phonenumber}`}
@@ -72,7 +67,7 @@ export function ClientAgencyDetails() {
               }
             />
             <Field
-              label={t('license')}
+              label="License Number"
               value={
                 query.data.license_number ? (
                   <span className="inline-flex items-center gap-2">
@@ -83,7 +78,7 @@ export function ClientAgencyDetails() {
               }
             />
             <Field
-              label={t('website')}
+              label="Website"
               value={
                 query.data.website ? (
                   <a
@@ -103,7 +98,7 @@ export function ClientAgencyDetails() {
             />
             <Field
               className="sm:col-span-2"
-              label={t('address')}
+              label="Address"
               value={
                 <span className="inline-flex items-start gap-2">
                   <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />{' '}

@@ -5,12 +5,10 @@ import { EmptyState, ErrorState, Loading } from '../../../components/ui/query-st
 import { useAlerts } from '../api/get-alerts.ts';
 import { AlertList, AlertSkeleton } from './alert-list.tsx';
 import { clientPaths } from './client-paths.ts';
-import { useClientT } from './client-words.ts';
 
 /** Every upcoming alert, behind the home's 'View all' (decisions §4); a failure is also told in a toast. */
 export function AllAlerts() {
   const query = useAlerts();
-  const t = useClientT();
 
   return (
     <div>
@@ -18,27 +16,27 @@ export function AllAlerts() {
         to={clientPaths.home}
         className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
       >
-        <ArrowLeft className="size-4" aria-hidden /> {t('nav.dashboard')}
+        <ArrowLeft className="size-4" aria-hidden /> Dashboard
       </Link>
-      <PageHeading title={t('alerts.heading')}>
+      <PageHeading title="Upcoming Alerts & Actions">
         {query.isSuccess ? (
           <span className="text-sm text-slate-600">
-            {t('alerts.count', { count: query.data.alerts.length })}
+            {query.data.alerts.length} alert{query.data.alerts.length === 1 ? '' : 's'}
           </span>
         ) : null}
       </PageHeading>
       {query.isPending || (query.isError && query.isFetching) ? (
         <Card region>
-          <Loading label={t('alerts.loading')}>
+          <Loading label="Loading alerts">
             <AlertSkeleton rows={5} />
           </Loading>
         </Card>
       ) : query.isError ? (
         <ErrorState icon onRetry={() => void query.refetch()}>
-          {t('alerts.loadFailed')}
+          We could not load your alerts.
         </ErrorState>
       ) : query.data.alerts.length === 0 ? (
-        <EmptyState icon={Inbox}>{t('alerts.none')}</EmptyState>
+        <EmptyState icon={Inbox}>Nothing urgent coming up.</EmptyState>
       ) : (
         <Card region>
           <AlertList alerts={query.data.alerts} />

@@ -2,29 +2,19 @@ import type { PlanDetail } from '@portal/contract';
 import { Mail, Phone } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/detail-field.tsx';
-import { useFormat } from '../../../i18n/format.ts';
-import { useClientT } from './client-words.ts';
-import { usePlansT } from './plan-words.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 /** A plan's Nominee Details card, or 'No Nominee Details' (spec §2 Plan details). */
 export function NomineeCard({ nominee }: { nominee: PlanDetail['nominee'] }) {
-  const t = usePlansT();
-  const tc = useClientT();
-  const format = useFormat();
   return (
-    <Card region title={t('nominee.title')}>
+    <Card region title="Nominee Details">
       {nominee ? (
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-          <Field label={t('nominee.fullName')} value={nominee.full_name} />
+          <Field label="Full Name" value={nominee.full_name} />
+          <Field label="Relation" value={nominee.relation} />
+          <Field label="Date of Birth" value={nominee.dob ? formatDate(nominee.dob) : null} />
           <Field
-            label={t('nominee.relation')}
-            value={
-              nominee.relation ? tc(`relation.${nominee.relation}`, { defaultValue: nominee.relation }) : null
-            }
-          />
-          <Field label={t('nominee.dob')} value={nominee.dob ? format.date(nominee.dob) : null} />
-          <Field
-            label={t('nominee.phone')}
+            label="Phone"
             value={
               nominee.phone_number ? (
                 <a
@@ -37,7 +27,7 @@ export function NomineeCard({ nominee }: { nominee: PlanDetail['nominee'] }) {
             }
           />
           <Field
-            label={t('nominee.email')}
+            label="Email"
             value={
               nominee.email ? (
                 <a
@@ -51,7 +41,7 @@ export function NomineeCard({ nominee }: { nominee: PlanDetail['nominee'] }) {
           />
         </dl>
       ) : (
-        <p className="text-sm text-slate-600">{t('nominee.none')}</p>
+        <p className="text-sm text-slate-600">No Nominee Details</p>
       )}
     </Card>
   );

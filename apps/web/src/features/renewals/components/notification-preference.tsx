@@ -2,8 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { namespace } from '../../../i18n/i18n.ts';
-import reminders from '../../../i18n/messages/en/reminders.json';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import {
@@ -14,20 +12,16 @@ import { useSaveNotificationPreference } from '../api/update-notification-prefer
 
 const LANGUAGES = { en: 'English', hi: 'हिन्दी (Hindi)' } as const;
 
-// The client's card, in the client area's language (issue 30).
-const useRemindersT = namespace('reminders', reminders);
-
 /** My Profile's "E-mail reminders": the client turns renewal e-mails on or off and picks their language. */
 export function NotificationPreferenceCard() {
   const query = useNotificationPreference();
-  const t = useRemindersT();
   return (
     <section
       aria-labelledby="reminders-title"
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <h2 id="reminders-title" className="font-semibold text-slate-900">
-        {t('title')}
+        E-mail reminders
       </h2>
       {query.isPending || (query.isError && query.isFetching) ? (
         <div className="mt-3 flex flex-col gap-2" aria-busy="true">
@@ -37,9 +31,9 @@ export function NotificationPreferenceCard() {
       ) : null}
       {query.isError && !query.isFetching ? (
         <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-red-800">
-          {t('loadFailed')}
+          We could not load your reminder preference.
           <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('common:retry')}
+            Retry
           </Button>
         </div>
       ) : null}
@@ -54,7 +48,6 @@ function PreferenceForm({ saved }: { saved: NotificationPreference }) {
   const [language, setLanguage] = useState<'en' | 'hi'>(saved.language);
   const [error, setError] = useState<string | undefined>();
   const save = useSaveNotificationPreference();
-  const t = useRemindersT();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,10 +55,12 @@ function PreferenceForm({ saved }: { saved: NotificationPreference }) {
     save.mutate(
       { email_reminders: enabled, language },
       {
-        onSuccess: () => notify('success', t('saved')),
+        onSuccess: () => notify('success', 'Reminder preference saved.'),
         onError: (err) =>
           setError(
-            err instanceof ApiError ? (Object.values(err.fields)[0] ?? err.message) : t('genericError'),
+            err instanceof ApiError
+              ? (Object.values(err.fields)[0] ?? err.message)
+              : 'Something went wrong. Please try again.',
           ),
       },
     );
@@ -76,21 +71,22 @@ function PreferenceForm({ saved }: { saved: NotificationPreference }) {
   return (
     <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-4">
       <p className="text-sm text-slate-600">
-        {saved.email ? t('withEmail', { email: saved.email }) : t('noEmail')}
+        {saved.email
+          ? `Your agency e-mails you before a policy expires or an investment matures, at ${saved.email}.`
+          : 'Your agency has no e-mail address for you yet; ask them to add one to get reminders.'}
       </p>
       <div className="flex items-center gap-3">
-        <Switch checked={enabled} onCheckedChange={setEnabled} label={t('switch')} />
+        <Switch checked={enabled} onCheckedChange={setEnabled} label="Send me renewal reminders by e-mail" />
         <span aria-hidden className="text-sm text-slate-800">
-          {t('state')}
-          <strong>{t(enabled ? 'on' : 'off')}</strong>
+          Renewal reminders by e-mail: <strong>{enabled ? 'On' : 'Off'}</strong>
         </span>
       </div>
       <div className="max-w-xs">
         <SelectField
-          label={t('language')}
+          label="Reminder language"
           options={['en', 'hi']}
           optionLabels={LANGUAGES}
-          placeholder={t('chooseLanguage')}
+          placeholder="Choose a language"
           value={language}
           onChange={(e) => e.target.value && setLanguage(e.target.value as 'en' | 'hi')}
           error={error}
@@ -103,11 +99,11 @@ function PreferenceForm({ saved }: { saved: NotificationPreference }) {
           disabled={!changed}
           aria-describedby={changed ? undefined : 'reminder-preference-unchanged'}
         >
-          {t('save')}
+          Save preference
         </Button>
         {changed ? null : (
           <span id="reminder-preference-unchanged" className="text-sm text-slate-500">
-            {t('unchanged')}
+            Change a setting above to save it.
           </span>
         )}
       </div>
