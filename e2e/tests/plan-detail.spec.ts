@@ -1,32 +1,19 @@
-import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectToast, seriousA11yProblems, signIn, storedToken } from './support.ts';
+import {
+  DEMO,
+  downloaded,
+  expectToast,
+  pdfWithText,
+  seriousA11yProblems,
+  signIn,
+  storedToken,
+} from './support.ts';
 
 // Issue 5 item 6 and the client edit: the owner opens a plan, views, downloads and replaces its PDF, edits
 // a field and sees it changed, deletes a plan, and edits the client's phone. The journey makes its own
 // client so the demo data other journeys read stays as it is.
 
 const LIFE_SERVICE_ID = '00000000-0000-4000-8000-000000000001';
-
-/** A small real PDF (over spec §9's 100-byte minimum) whose text names the tag. */
-function pdf(tag: string): Buffer {
-  const text = `BT /F1 18 Tf 72 760 Td (Policy schedule ${tag}) Tj ET`;
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n` +
-      `2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n` +
-      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R ` +
-      `/Resources << /Font << /F1 5 0 R >> >> >> endobj\n` +
-      `4 0 obj << /Length ${text.length} >> stream\n${text}\nendstream endobj\n` +
-      `5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\n` +
-      `trailer << /Root 1 0 R >>\n%%EOF\n`,
-    'latin1',
-  );
-}
-
-async function downloadedBytes(page: Page, click: () => Promise<void>) {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
-}
 
 // Journeys share one database: the clients made here are removed afterwards, so the dashboard's recent
 // clients and the providers' plan counts that later journeys read stay as they were.
@@ -109,7 +96,7 @@ test('the owner views, downloads and replaces a plan’s PDF, edits a field and 
   await expect(page.getByText('No document yet.', { exact: false })).toBeVisible();
 
   // Upload the first PDF, then view it in the modal and download it under the plan's number.
-  const first = pdf(`first ${tag}`);
+  const first = pdfWithText(`Policy schedule first ${tag}`);
   await page.getByLabel('Upload the plan document').setInputFiles({
     name: 'schedule.pdf',
     mimeType: 'application/pdf',
@@ -122,18 +109,14 @@ test('the owner views, downloads and replaces a plan’s PDF, edits a field and 
   const viewer = page.getByRole('dialog');
   await expect(viewer.getByRole('heading', { name: fileName })).toBeVisible();
   await expect(viewer.locator('iframe')).toHaveAttribute('src', /^blob:/);
-  const fromViewer = await downloadedBytes(page, () =>
-    viewer.getByRole('button', { name: 'Download' }).click(),
-  );
+  const fromViewer = await downloaded(page, () => viewer.getByRole('button', { name: 'Download' }).click());
   expect(fromViewer.name).toBe(fileName);
   expect(fromViewer.bytes.equals(first)).toBe(true);
   await viewer.getByRole('button', { name: 'Close' }).click();
   await expect(viewer).toBeHidden();
-  const downloaded = await downloadedBytes(page, () =>
-    page.getByRole('button', { name: 'Download' }).click(),
-  );
-  expect(downloaded.name).toBe(fileName);
-  expect(downloaded.bytes.equals(first)).toBe(true);
+  const saved = await downloaded(page, () => page.getByRole('button', { name: 'Download' }).click());
+  expect(saved.name).toBe(fileName);
+  expect(saved.bytes.equals(first)).toBe(true);
 
   // An HTML file called .pdf is refused by its content; a real PDF replaces the old one after confirming.
   await page.getByLabel('Replace the plan document').setInputFiles({
@@ -144,7 +127,7 @@ test('the owner views, downloads and replaces a plan’s PDF, edits a field and 
   await page.getByRole('dialog').getByRole('button', { name: 'Replace' }).click();
   const documentCard = page.getByRole('region', { name: 'Document' });
   await expect(documentCard.getByRole('alert')).toHaveText('Plan File must be a PDF file.');
-  const second = pdf(`second ${tag}`);
+  const second = pdfWithText(`Policy schedule second ${tag}`);
   await page.getByLabel('Replace the plan document').setInputFiles({
     name: 'renewal.pdf',
     mimeType: 'application/pdf',
@@ -156,7 +139,7 @@ test('the owner views, downloads and replaces a plan’s PDF, edits a field and 
   await page.getByRole('dialog').getByRole('button', { name: 'Replace' }).click();
   await expectToast(page, 'Plan document replaced.');
   await expect(page.getByText('renewal.pdf')).toBeVisible();
-  const again = await downloadedBytes(page, () => page.getByRole('button', { name: 'Download' }).click());
+  const again = await downloaded(page, () => page.getByRole('button', { name: 'Download' }).click());
   expect(again.bytes.equals(second)).toBe(true);
 
   // Edit: a bad end date is named on its field; a new premium is saved and shown.
