@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 
 /*
- * A small PDF frame for the agency's reports (issue 29): an A4 page with the agency's name (and logo) at the top of
+ * The PDF frame of the agency's documents (issue 29: the portfolio statement and the reports): an A4 page with the agency's name (and logo) at the top of
  * every page, "Page N of M" at the foot of every page, a title and subtitle, headings, paragraphs and tables whose
  * header row repeats on every page they run onto. Built on pdfkit; the answer is streamed as pdfkit writes it.
  *
@@ -22,6 +22,9 @@ import PDFDocument from 'pdfkit';
  * they are written. One font for every string: pdfkit does not fall back between fonts, and the @fontsource
  * packages split the same family into a Latin and a Devanagari file. Only the glyphs used are embedded (pdfkit
  * subsets), so a page of names stays small.
+ *
+ * Long documents (the premium register) are `streamed`: pdfkit writes each page out once the next begins, and
+ * `lineTable` draws their rows one line each without measuring them.
  *
  * Logo: PNG or JPEG bytes (pdfkit draws nothing else); any other kind, or a file it cannot read, leaves the name alone.
  * `compress: false` writes the page content uncompressed, for tests that read the text back (`pdfText` in tests).
@@ -74,6 +77,16 @@ export interface PdfFrameOptions {
   subtitle?: string;
   /** Defaults to true; false for tests that read the text back. */
   compress?: boolean;
+  /** A4 on its side, for a wide table; upright by default. */
+  landscape?: boolean;
+  /** What each page's head says on the right (the report and its period); the title by default. */
+  running?: string;
+  /**
+   * Pages written out as they are finished, for a document of any length (a register of thousands of pages):
+   * each page's foot says "Page N" when the page begins, as the count is known only at the end. Otherwise every
+   * page is kept until `end()`, which writes "Page N of M".
+   */
+  streamed?: boolean;
 }
 
 export interface PdfColumn {
@@ -92,9 +105,16 @@ export interface PdfFrame {
   paragraph(text: string, options?: { muted?: boolean; bold?: boolean; colour?: string }): void;
   /** A table: cells wrap within their columns, rows never split, the header row repeats on each new page. */
   table(columns: readonly PdfColumn[], rows: readonly (readonly string[])[]): void;
+  /**
+   * A table written a row at a time, however long: every row one line high, a cell too long for its column cut
+   * with an ellipsis, the header row repeated on each new page. `bold` rows are totals.
+   */
+  lineTable(columns: readonly PdfColumn[]): {
+    row(cells: readonly string[], options?: { bold?: boolean }): void;
+  };
   /** Vertical space, in points. */
   space(points?: number): void;
-  /** Adds "Page N of M" to every page, ends the document, and returns it as the stream to send. */
+  /** Adds "Page N of M" to every page (unless streamed), ends the document, and returns it as the stream to send. */
   end(): Readable;
 }
 
@@ -103,8 +123,9 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
   const files = fontFiles();
   const doc = new PDFDocument({
     size: 'A4',
+    layout: options.landscape ? 'landscape' : 'portrait',
     margins: { top: MARGIN + HEADER_HEIGHT, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
-    bufferPages: true,
+    bufferPages: !options.streamed,
     compress: options.compress ?? true,
     info: { Title: options.title, Author: options.agencyName, Creator: 'Agency Portal' },
     autoFirstPage: false,
@@ -141,7 +162,7 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
       .font('regular')
       .fontSize(9)
       .fillColor(PDF_COLOURS.muted)
-      .text(options.title, doc.page.width / 2, top + 10, {
+      .text(options.running ?? options.title, doc.page.width / 2, top + 10, {
         width: doc.page.width / 2 - MARGIN,
         align: 'right',
         lineBreak: false,
@@ -157,7 +178,31 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
     doc.y = saved.y;
     doc.font('regular').fontSize(10).fillColor(PDF_COLOURS.text);
   };
-  doc.on('pageAdded', drawHeader);
+  /** "Page N" or "Page N of M" in the bottom margin of the current page. */
+  const drawFooter = (label: string) => {
+    const saved = { x: doc.x, y: doc.y, bottom: doc.page.margins.bottom };
+    // Writing inside the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(PDF_COLOURS.muted)
+      .text(label, MARGIN, doc.page.height - MARGIN - 10, {
+        width: doc.page.width - 2 * MARGIN,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = saved.bottom;
+    doc.x = saved.x;
+    doc.y = saved.y;
+    doc.font('regular').fontSize(10).fillColor(PDF_COLOURS.text);
+  };
+  let pages = 0;
+  doc.on('pageAdded', () => {
+    pages += 1;
+    drawHeader();
+    if (options.streamed) drawFooter(`Page ${pages}`);
+  });
   doc.addPage();
 
   doc.font('bold').fontSize(18).fillColor(PDF_COLOURS.text).text(options.title);
@@ -251,26 +296,62 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
       doc.moveDown(0.6);
       doc.font('regular').fontSize(10).fillColor(PDF_COLOURS.text);
     },
+    lineTable(columns) {
+      const total = columns.reduce((sum, c) => sum + c.width, 0);
+      const widths = columns.map((c) => (contentWidth() * c.width) / total);
+      const size = 7.5;
+      doc.font('bold').fontSize(size);
+      // One line of the font (Devanagari's marks reach above and below Latin's) and the cell's padding.
+      const height = doc.currentLineHeight(true) + CELL_PAD;
+      const drawRow = (cells: readonly string[], font: 'regular' | 'bold', fill: string | null) => {
+        const top = doc.y;
+        if (fill) doc.rect(MARGIN, top, contentWidth(), height).fill(fill);
+        let x = MARGIN;
+        doc.font(font).fontSize(size).fillColor(PDF_COLOURS.text);
+        cells.forEach((cell, i) => {
+          const w = widths[i] ?? 0;
+          if (cell)
+            doc.text(cell, x + CELL_PAD, top + CELL_PAD / 2, {
+              width: w - 2 * CELL_PAD,
+              height,
+              ellipsis: true,
+              lineBreak: false,
+              align: columns[i]?.align ?? 'left',
+            });
+          x += w;
+        });
+        doc
+          .moveTo(MARGIN, top + height)
+          .lineTo(MARGIN + contentWidth(), top + height)
+          .lineWidth(0.3)
+          .strokeColor(PDF_COLOURS.rule)
+          .stroke();
+        doc.x = MARGIN;
+        doc.y = top + height;
+      };
+      const headers = columns.map((c) => c.header);
+      ensureRoom(2 * height);
+      drawRow(headers, 'bold', PDF_COLOURS.headerFill);
+      return {
+        row(cells, opts = {}) {
+          if (doc.y + height > bottom()) {
+            doc.addPage();
+            drawRow(headers, 'bold', PDF_COLOURS.headerFill);
+          }
+          drawRow(cells, opts.bold ? 'bold' : 'regular', null);
+        },
+      };
+    },
     space(points = 8) {
       doc.y += points;
     },
     end() {
-      const range = doc.bufferedPageRange();
-      for (let i = range.start; i < range.start + range.count; i++) {
-        doc.switchToPage(i);
-        const savedBottom = doc.page.margins.bottom;
-        // Writing inside the bottom margin would otherwise start a new page.
-        doc.page.margins.bottom = 0;
-        doc
-          .font('regular')
-          .fontSize(8)
-          .fillColor(PDF_COLOURS.muted)
-          .text(`Page ${i + 1 - range.start} of ${range.count}`, MARGIN, doc.page.height - MARGIN - 10, {
-            width: doc.page.width - 2 * MARGIN,
-            align: 'center',
-            lineBreak: false,
-          });
-        doc.page.margins.bottom = savedBottom;
+      if (!options.streamed) {
+        const range = doc.bufferedPageRange();
+        for (let i = range.start; i < range.start + range.count; i++) {
+          doc.switchToPage(i);
+          drawFooter(`Page ${i + 1 - range.start} of ${range.count}`);
+        }
       }
       doc.end();
       return doc as unknown as Readable;

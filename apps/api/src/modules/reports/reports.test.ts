@@ -26,7 +26,9 @@ import {
   signInToken,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import {
+  agencies,
   auditLog,
   claims,
   insurancePolicies,
@@ -35,7 +37,7 @@ import {
   primaryClients,
   renewalEvents,
 } from '../../db/schema.ts';
-import { addDays, todayInIndia } from '../../lib/dates.ts';
+import { addDays, formatIndianDate, todayInIndia } from '../../lib/dates.ts';
 
 // Issue 29 (decision 046): each report's figures from rows written here, the financial year in India's calendar,
 // premiums annualised by mode, filters, paging, another agency's rows never counted, agents and clients refused,
@@ -519,9 +521,12 @@ describe('downloads', () => {
     expect(summary.getRow(summary.rowCount).getCell(1).value).toBe('Total');
   });
 
-  it('draws the premium register and new business as an A4 PDF', async () => {
+  it('draws the premium register and new business as an A4 PDF in the agency’s frame', async () => {
     const w = await world();
-    for (const report of ['premium_register', 'new_business']) {
+    // A name in Devanagari is drawn in the frame's font (its glyphs read back as the same letters).
+    const sunita = await client(w.a, 'सुनीता', 'शर्मा');
+    await policyDue(w.a, sunita.id, 'life', addDays(today, 20), { premiumAmount: '123456.50' });
+    const pdfOf = async (report: string) => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/reports/download?report=${report}&format=pdf&${FY}`,
@@ -529,10 +534,33 @@ describe('downloads', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      const text = res.rawPayload.toString('latin1');
-      expect(text.startsWith('%PDF-')).toBe(true);
-      // A4: 595.28 × 841.89 points (the register lies landscape).
-      expect(text).toMatch(/MediaBox \[0 0 (841\.89|595\.28) (595\.28|841\.89)\]/);
-    }
+      const raw = res.rawPayload.toString('latin1');
+      expect(raw.startsWith('%PDF-')).toBe(true);
+      return { raw, text: pdfText(res.rawPayload) };
+    };
+    const period = `${formatIndianDate(fy)} to ${formatIndianDate(fyEnd)}`;
+    const [agency] = await t.db
+      .select({ name: agencies.name })
+      .from(agencies)
+      .where(eq(agencies.id, w.a.agency.agencyId));
+
+    const register = await pdfOf('premium_register');
+    // A4 on its side: 841.89 × 595.28 points.
+    expect(register.raw).toMatch(/MediaBox \[0 0 841\.89 595\.28\]/);
+    const lines = register.text.text.split('\n');
+    expect(lines).toEqual(expect.arrayContaining([agency!.name, `Premium register · ${period}`, 'Page 1']));
+    expect(lines).toEqual(expect.arrayContaining(['Meera Iyer', '₹2,000.00', '₹12,000.00', '₹1,23,456.50']));
+    expect(register.text.flat).toContain('सुनीता');
+    // Formula-like text is escaped as in the other files (and cut to its column); the totals row adds up every
+    // row, and none is another agency's.
+    expect(register.text.flat).toContain(`'=HYPERLINK(`);
+    expect(lines).toEqual(expect.arrayContaining(['Total', '4 rows', '₹1,52,456.50']));
+    expect(register.text.flat).not.toContain('CANARY');
+
+    const business = await pdfOf('new_business');
+    expect(business.raw).toMatch(/MediaBox \[0 0 595\.28 841\.89\]/);
+    expect(business.text.text.split('\n')).toEqual(
+      expect.arrayContaining([agency!.name, `New business · ${period}`, 'Page 1', 'Total']),
+    );
   });
 });
