@@ -166,10 +166,9 @@ export async function renewals(db: Db, ctx: ReportContext): Promise<RenewalsRepo
 export const TOP_CLIENTS = 10;
 
 export async function bookSummary(db: Db, ctx: ReportContext): Promise<BookSummary> {
-  const [rows, households, top] = await Promise.all([
+  const [rows, { households, top }] = await Promise.all([
     repo.bookByServiceProvider(db, ctx.scope),
-    repo.bookHouseholds(db, ctx.scope),
-    repo.topClients(db, ctx.scope, TOP_CLIENTS),
+    repo.bookClients(db, ctx.scope, TOP_CLIENTS),
   ]);
   return {
     period: ctx.period,

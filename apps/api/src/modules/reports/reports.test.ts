@@ -364,13 +364,16 @@ describe('the book summary', () => {
     await addPolicy(t, a, c2.id, 'health', { premiumAmount: '9000.00', status: 'lapsed' });
     await addPolicy(t, a, c2.id, 'motor', { premiumAmount: '4000.00', startDate: '2099-01-01' });
     await addAccount(t, a, c2.id, 'mutual_funds', { amount: '300000.00' });
+    // A household holding investments alone is in the book, and pays no premium to rank among the top clients.
+    const c3 = await client(a, 'Saver', 'Client');
+    await addAccount(t, a, c3.id, 'mutual_funds', { amount: '50000.00' });
     const r = await get(owner, '/api/reports/book', BookSummarySchema);
-    expect(r.households).toBe(2);
+    expect(r.households).toBe(3);
     expect(r.totals).toEqual({
-      plans: 3,
+      plans: 4,
       sum_assured: '1500000.00',
       annual_premium: '16000.00',
-      investment_amount: '300000.00',
+      investment_amount: '350000.00',
     });
     expect(r.top_clients.map((x) => [x.client_name, x.annual_premium])).toEqual([
       ['Top Client', '10000.00'],
