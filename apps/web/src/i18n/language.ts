@@ -14,7 +14,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'рд
 export type Messages = Record<string, Record<string, unknown>>;
 
 let current: Language = 'en';
-let hindi: Messages | null = null;
+type HindiModule = typeof import('./hindi-messages.ts');
+let hindi: HindiModule | null = null;
 let pending: Promise<Messages> | null = null;
 const listeners = new Set<() => void>();
 
@@ -24,13 +25,18 @@ const listeners = new Set<() => void>();
  */
 export function loadHindi(): Promise<Messages> {
   pending ??= Promise.all([import('./hindi-messages.ts'), loadDevanagariFont()]).then(([m]) => {
-    hindi = m.hindi;
+    hindi = m;
     return m.hindi;
   });
   return pending;
 }
 
 export function hindiMessages(): Messages | null {
+  return hindi?.hindi ?? null;
+}
+
+/** Hindi's words and their i18next, once loaded. */
+export function hindiWords(): HindiModule | null {
   return hindi;
 }
 

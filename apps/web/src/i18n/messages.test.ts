@@ -12,8 +12,10 @@ import {
   RELATIONSHIPS,
   SERVICE_LABELS,
 } from '@portal/contract';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../components/ui/ui-text.tsx';
+import { englishT, namespace } from './i18n.ts';
 
 // Issue 30 item 5: a key in one language and not the other fails here, as does a placeholder one language has and
 // the other lacks. The English files are also held to the contract's own words where they repeat them.
@@ -96,5 +98,46 @@ describe('the message files (issue 30)', () => {
 
   it("give the shared frame and viewer the common file's English words", () => {
     expect(UI_TEXT).toEqual(read('en', 'common.json'));
+  });
+
+  it('read English by lookup exactly as i18next reads the same files (decision 051)', async () => {
+    const resources = Object.fromEntries(files('en').map((f) => [f.replace(/\.json$/, ''), read('en', f)]));
+    const reference = i18next.createInstance();
+    await reference.init({
+      lng: 'en',
+      resources: { en: resources },
+      keySeparator: false,
+      interpolation: { escapeValue: false },
+    });
+    let compared = 0;
+    for (const [ns, words] of Object.entries(resources)) {
+      namespace(ns, words);
+      const lookup = englishT(ns);
+      const expected = reference.getFixedT('en', ns);
+      const bases = new Set(Object.keys(words).map((k) => k.replace(/_(one|other)$/, '')));
+      for (const key of bases) {
+        const names = new Set(
+          Object.entries(words)
+            .filter(([k]) => k === key || k.startsWith(`${key}_`))
+            .flatMap(([, text]) => placeholders(text)),
+        );
+        const values: Record<string, string | number> = Object.fromEntries(
+          [...names].map((n) => [n, `‹${n}›`]),
+        );
+        const plural = `${key}_one` in words;
+        for (const count of plural ? [0, 1, 2, 12] : [undefined]) {
+          const v = count === undefined ? values : { ...values, count };
+          expect(lookup(key, v), `${ns} ${key} ${count ?? ''}`).toBe(expected(key, v));
+          compared += 1;
+        }
+      }
+      // Another namespace by its prefix, and a key the files lack with and without a default.
+      expect(lookup('common:notAvailable')).toBe(expected('common:notAvailable'));
+      expect(lookup('no.such.key', { defaultValue: 'As typed' })).toBe(
+        expected('no.such.key', { defaultValue: 'As typed' }),
+      );
+      expect(lookup('no.such.key')).toBe(expected('no.such.key'));
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 });

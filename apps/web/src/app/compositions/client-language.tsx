@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNotificationPreference } from '../../features/renewals/api/get-notification-preference.ts';
 import { useSaveNotificationPreference } from '../../features/renewals/api/update-notification-preference.ts';
-import { i18n } from '../../i18n/i18n.ts';
+import { translate } from '../../i18n/i18n.ts';
 import {
   currentLanguage,
   type Language,
@@ -50,7 +50,7 @@ export function ClientLanguageSwitch() {
       if (!preference.data) return;
       save.mutate(
         { email_reminders: preference.data.email_reminders, language: next },
-        { onError: () => notify('error', i18n.t('language.notSaved')) },
+        { onError: () => notify('error', translate('client')('language.notSaved')) },
       );
     });
   }
