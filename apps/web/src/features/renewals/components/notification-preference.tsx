@@ -43,7 +43,10 @@ export function NotificationPreferenceCard() {
           </Button>
         </div>
       ) : null}
-      {query.isSuccess ? <PreferenceForm saved={query.data} /> : null}
+      {query.isSuccess ? (
+        // A preference saved elsewhere (the top bar's language switch) starts the form again from it.
+        <PreferenceForm key={`${query.data.email_reminders}:${query.data.language}`} saved={query.data} />
+      ) : null}
     </section>
   );
 }
