@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { ROUTE_PRELOADS } from './src/app/route-preloads.ts';
+import { HINDI_PRELOAD, ROUTE_PRELOADS } from './src/app/route-preloads.ts';
 
 /**
  * Preloads the Latin subset of Inter from index.html. Without it the browser finds the font only when the first
@@ -125,8 +125,9 @@ const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /**
  * Writes ROUTE_PRELOADS_FILE: for each entry of src/app/route-preloads.ts, the chunks of its modules and every
- * chunk they import, less those the HTML already names (the entry script and its imports). Fails the build when a
- * named module is in no chunk (renamed, or no longer imported).
+ * chunk they import, less those the HTML already names (the entry script and its imports); and Hindi's words'
+ * chunks and Devanagari font files. Fails the build when a named module is in no chunk (renamed, or no longer
+ * imported) or the font's two files are not found.
  */
 export function routePreloads(): Plugin {
   return {
@@ -147,20 +148,28 @@ export function routePreloads(): Plugin {
       };
       const inHtml = withImports(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
       const root = path.resolve(import.meta.dirname);
-      const entries = ROUTE_PRELOADS.map(({ path: address, modules }) => {
+      const filesOf = (modules: readonly string[], what: string) => {
         const starts = modules.map((m) => {
           const id = path.join(root, m);
           const chunk = chunks.find((c) => c.moduleIds.includes(id));
-          if (!chunk) throw new Error(`route-preloads: ${m} (for ${address}) is in no chunk`);
+          if (!chunk) throw new Error(`route-preloads: ${m} (for ${what}) is in no chunk`);
           return chunk.fileName;
         });
-        const files = [...withImports(starts)].filter((f) => !inHtml.has(f)).map((f) => `/${f}`);
-        return { path: address, files };
-      });
+        return [...withImports(starts)].filter((f) => !inHtml.has(f)).map((f) => `/${f}`);
+      };
+      const pages = ROUTE_PRELOADS.map(({ path: address, modules }) => ({
+        path: address,
+        files: filesOf(modules, address),
+      }));
+      const fonts = Object.keys(bundle)
+        .filter((f) => HINDI_PRELOAD.fonts.test(f))
+        .map((f) => `/${f}`);
+      if (fonts.length !== 2) throw new Error(`route-preloads: ${fonts.length} Devanagari font files, not 2`);
+      const hindi = { files: filesOf(HINDI_PRELOAD.modules, 'Hindi'), fonts };
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify(entries, null, 2)}\n`,
+        source: `${JSON.stringify({ pages, hindi }, null, 2)}\n`,
       });
     },
   };

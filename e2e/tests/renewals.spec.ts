@@ -141,13 +141,19 @@ test('the client turns e-mail reminders off and chooses Hindi on My Profile, and
   await card.getByRole('button', { name: 'Save preference' }).click();
   await expectToast(page, 'Reminder preference saved.');
 
+  // The reminder language is the portal's too (decision 048): after a reload the card itself speaks Hindi.
   await page.reload();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  await expect(card.getByLabel('Reminder language')).toHaveValue('hi');
+  const hindiCard = page.getByRole('region', { name: 'ईमेल रिमाइंडर' });
+  const hindiToggle = hindiCard.getByRole('switch', { name: 'मुझे रिन्यूअल के रिमाइंडर ईमेल से भेजें' });
+  await expect(hindiToggle).toHaveAttribute('aria-checked', 'false');
+  await expect(hindiCard.getByLabel('रिमाइंडर और पोर्टल की भाषा')).toHaveValue('hi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
 
   // Back as the demo client had it, for the journeys after this one.
-  await toggle.click();
-  await card.getByLabel('Reminder language').selectOption('en');
-  await card.getByRole('button', { name: 'Save preference' }).click();
-  await expectToast(page, 'Reminder preference saved.');
+  await hindiToggle.click();
+  await hindiCard.getByLabel('रिमाइंडर और पोर्टल की भाषा').selectOption('en');
+  await hindiCard.getByRole('button', { name: 'पसंद सेव करें' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(card.getByLabel('Reminder language')).toHaveValue('en');
 });

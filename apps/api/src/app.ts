@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { DOCUMENT_MAX_BYTES, MSG } from '@portal/contract';
+import { DOCUMENT_MAX_BYTES, LANGUAGE_HINT_COOKIE, MSG } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -350,7 +350,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(app.webPage(pathname));
+        .header('vary', 'cookie')
+        .send(app.webPage(pathname, request.cookies[LANGUAGE_HINT_COOKIE]));
     }
     return reply
       .status(404)

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { ErrorResponseSchema, MSG } from '@portal/contract';
+import { ErrorResponseSchema, LANGUAGE_HINT_COOKIE, MSG } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PORTAL_HOST, type TestApp, uniqueIp } from './helpers.ts';
@@ -148,10 +148,13 @@ describe('with a web build served', () => {
     // What the web build writes (apps/web/build-plugins.ts, routePreloads): a page's chunks by address.
     writeFileSync(
       path.join(dist, 'route-preloads.json'),
-      JSON.stringify([
-        { path: '/agency-client/dashboard', files: ['/assets/home-1.js', '/assets/shell-1.js'] },
-        { path: '/agency-client/dashboard/', files: ['/assets/shell-1.js', '/assets/routes-1.js'] },
-      ]),
+      JSON.stringify({
+        pages: [
+          { path: '/agency-client/dashboard', files: ['/assets/home-1.js', '/assets/shell-1.js'] },
+          { path: '/agency-client/dashboard/', files: ['/assets/shell-1.js', '/assets/routes-1.js'] },
+        ],
+        hindi: { files: ['/assets/hindi-1.js'], fonts: ['/assets/devanagari-400.woff2'] },
+      }),
     );
     web = await createTestApp({ env: { WEB_DIST: dist } });
   });
@@ -188,6 +191,31 @@ describe('with a web build served', () => {
     ]);
     expect(await preloads('/dashboard/users')).toEqual([]);
     expect(await preloads('/agency-client/dashboardx')).toEqual([]);
+  });
+
+  it("names Hindi's words and font too in the page of a browser whose language hint is Hindi", async () => {
+    const page = async (url: string, cookie?: string) => {
+      const res = await web.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode).toBe(200);
+      return {
+        modules: [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+          (m) => m[1],
+        ),
+        fonts: [...res.body.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]),
+      };
+    };
+    expect(await page('/agency-client/dashboard', `${LANGUAGE_HINT_COOKIE}=hi`)).toEqual({
+      modules: ['/assets/home-1.js', '/assets/shell-1.js', '/assets/hindi-1.js'],
+      fonts: ['/assets/devanagari-400.woff2'],
+    });
+    expect(await page('/session-expired', `${LANGUAGE_HINT_COOKIE}=hi`)).toEqual({
+      modules: ['/assets/hindi-1.js'],
+      fonts: ['/assets/devanagari-400.woff2'],
+    });
+    expect(await page('/agency-client/dashboard', `${LANGUAGE_HINT_COOKIE}=en`)).toEqual({
+      modules: ['/assets/home-1.js', '/assets/shell-1.js'],
+      fonts: [],
+    });
   });
 
   it("sends the build's brotli copy of an asset to a browser that takes it, the file itself otherwise", async () => {

@@ -548,8 +548,8 @@ export type ClientClaimList = z.infer<typeof ClientClaimListSchema>;
 export const ClientClaimDetailSchema = ClientClaimSchema.extend({
   /** The status timeline, oldest first. */
   events: z.array(ClaimEventSchema.omit({ by: true })),
-  /** The claim's document checklist (decision 045): each item's name and whether the agency has it. */
-  documents: z.array(z.object({ label: z.string(), received: z.boolean() })),
+  /** The claim's document checklist (decision 045): each item's key and name and whether the agency has it. */
+  documents: z.array(z.object({ item: z.string(), label: z.string(), received: z.boolean() })),
 });
 export type ClientClaimDetail = z.infer<typeof ClientClaimDetailSchema>;
 

@@ -268,6 +268,37 @@ export type SecondaryClientDocuments = z.infer<typeof SecondaryClientDocumentsSc
 
 export const ALERT_TYPES = ['insurance', 'investment', 'other'] as const;
 
+/** The kinds of alert the API words (decision 048): each has a title and a hint in the web's message files. */
+export const ALERT_TEXT_KINDS = [
+  'policy_renewal_due',
+  'policy_expiring_today',
+  'policy_expired',
+  'maturity_today',
+  'maturity_soon',
+  'premium_due_today',
+  'premium_due',
+  'premium_overdue',
+  'premium_lapsed',
+  'instalment_due_today',
+  'instalment_due',
+  'instalment_overdue',
+  'instalment_missed',
+  'nominee_missing',
+  'claim_numbered',
+  'claim_on_policy',
+] as const;
+export type AlertTextKind = (typeof ALERT_TEXT_KINDS)[number];
+
+/**
+ * An alert's words as a kind and its values (decision 048): the client area says them in the client's language.
+ * Days are whole numbers, dates ISO days (YYYY-MM-DD), `status` a claim status code, `amount` rupees as text.
+ */
+export const AlertTextSchema = z.object({
+  kind: z.enum(ALERT_TEXT_KINDS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type AlertText = z.infer<typeof AlertTextSchema>;
+
 export const AlertSchema = z.object({
   alert_id: z.string(),
   alert_type: z.enum(ALERT_TYPES),
@@ -277,6 +308,8 @@ export const AlertSchema = z.object({
   action_hint: z.string(),
   /** The policy or account id: the Review button opens /agency-client/dashboard/plans/{reference_id}. */
   reference_id: z.uuid(),
+  /** `title` and `action_hint` as a kind and values, for the client's language (issue 30). */
+  text: AlertTextSchema.optional(),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 

@@ -53,3 +53,9 @@ export const RESET_REQUESTS_PER_ADDRESS = 20;
 /** Sign-in sends the browser's host so the API knows which agency portal it is on (decisions §2). */
 export const TENANT_HOST_HEADER = 'x-tenant-host';
 export const RESERVED_SLUGS = ['www', 'api', 'admin', 'app', 'static'] as const;
+/**
+ * A hint the web app keeps beside its language choice (issue 30, decision 049): the server names the Hindi words'
+ * chunk and the Devanagari font in the page of a browser that sends `hi`, so they load with the entry script. It
+ * decides nothing else; the app's own choice (local storage, the client's preference) does.
+ */
+export const LANGUAGE_HINT_COOKIE = 'portal_language';

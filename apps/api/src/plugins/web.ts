@@ -35,40 +35,61 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       },
     });
   });
-  app.decorate('webPage', (pathname: string) => pages.find((p) => p.matches(pathname))?.html ?? indexHtml);
+  app.decorate('webPage', (pathname: string, language: string | undefined) => {
+    const page = pages.routes.find((p) => p.matches(pathname));
+    if (language === 'hi') return page?.hindi ?? pages.hindi ?? indexHtml;
+    return page?.html ?? indexHtml;
+  });
   return true;
 }
 
-/** One entry of the build's route-preloads.json (apps/web/vite.config.ts, routePreloads). */
-interface RoutePreload {
-  /** An address, exactly, or (ending in '/') every address under it. */
-  path: string;
-  /** The chunks its first load needs, beyond those index.html names. */
-  files: string[];
+/** The build's route-preloads.json (apps/web/build-plugins.ts, routePreloads). */
+interface RoutePreloads {
+  pages: {
+    /** An address, exactly, or (ending in '/') every address under it. */
+    path: string;
+    /** The chunks its first load needs, beyond those index.html names. */
+    files: string[];
+  }[];
+  /** What a first load in Hindi needs besides: its words' chunks and its font's files. */
+  hindi: { files: string[]; fonts: string[] };
 }
 
 /**
- * index.html once for each entry of the build's route-preloads.json, with that entry's chunks named as
- * modulepreload links, so the browser fetches a page's screens with the entry script rather than after it has run
- * (decision 049). Built once at start; a build without the file serves index.html as it is.
+ * index.html once for each page of the build's route-preloads.json, with that page's chunks named as
+ * modulepreload links, so the browser fetches a page's screens with the entry script rather than after it has run;
+ * and once more for each, and for any other address, in Hindi, naming its words and font too (decision 049). Built
+ * once at start; a build without the file serves index.html as it is.
  */
 function pagesWithPreloads(indexHtml: string, webDist: string) {
   const file = path.join(webDist, 'route-preloads.json');
-  if (!existsSync(file)) return [];
-  const entries = JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
-  return entries.map(({ path: address, files }) => {
-    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ');
-    const html = Buffer.from(indexHtml.replace('</head>', `  ${links}\n  </head>`));
-    const matches = address.endsWith('/')
-      ? (pathname: string) => pathname.startsWith(address)
-      : (pathname: string) => pathname === address;
-    return { matches, html };
-  });
+  if (!existsSync(file)) return { routes: [], hindi: null };
+  const { pages, hindi } = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
+  const withLinks = (links: string[]) =>
+    Buffer.from(indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+  const modules = (files: string[]) => files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
+  const hindiLinks = [
+    ...hindi.fonts.map((f) => `<link rel="preload" href="${f}" as="font" type="font/woff2" crossorigin>`),
+    ...modules(hindi.files),
+  ];
+  return {
+    routes: pages.map(({ path: address, files }) => ({
+      matches: address.endsWith('/')
+        ? (pathname: string) => pathname.startsWith(address)
+        : (pathname: string) => pathname === address,
+      html: withLinks(modules(files)),
+      hindi: withLinks([...modules(files), ...hindiLinks]),
+    })),
+    hindi: withLinks(hindiLinks),
+  };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The SPA's page for an address: index.html, naming that address's chunks where the build listed them. */
-    webPage?: (pathname: string) => Buffer;
+    /**
+     * The SPA's page for an address: index.html, naming that address's chunks where the build listed them, and
+     * Hindi's words and font for a browser whose language hint (LANGUAGE_HINT_COOKIE) is `hi`.
+     */
+    webPage?: (pathname: string, language: string | undefined) => Buffer;
   }
 }

@@ -26,3 +26,12 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   { path: '/dashboard/', modules: [QUERY_PROVIDER, DASHBOARD_FRAME, 'src/app/routes-workspace.tsx'] },
   { path: '/login', modules: ['src/app/routes/auth.tsx'] },
 ];
+
+/**
+ * What a first load in Hindi needs besides (issue 30), named in the page of a browser whose language hint says
+ * Hindi (LANGUAGE_HINT_COOKIE): the words' chunk, and the Devanagari font's files, matched by name.
+ */
+export const HINDI_PRELOAD = {
+  modules: ['src/i18n/hindi-messages.ts'],
+  fonts: /noto-sans-devanagari-devanagari-(400|600)-normal-[\w-]+\.woff2$/,
+} as const;

@@ -194,8 +194,16 @@ describe("a claim's document checklist", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const detail = ClientClaimDetailSchema.parse(res.json());
-    expect(detail.documents).toContainEqual({ label: 'Discharge summary', received: true });
-    expect(detail.documents).toContainEqual({ label: 'Final hospital bill', received: false });
+    expect(detail.documents).toContainEqual({
+      item: 'discharge_summary',
+      label: 'Discharge summary',
+      received: true,
+    });
+    expect(detail.documents).toContainEqual({
+      item: 'final_bill',
+      label: 'Final hospital bill',
+      received: false,
+    });
     expect(detail.documents).toHaveLength(7);
   });
 

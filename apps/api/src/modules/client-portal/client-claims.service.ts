@@ -65,6 +65,7 @@ export async function clientClaimDetail(
       at: e.at.toISOString(),
     })),
     documents: checklistOf(row.kind as ClaimKind).map((i) => ({
+      item: i.item,
       label: i.label,
       received: have.has(i.item),
     })),

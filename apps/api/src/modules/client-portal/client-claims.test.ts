@@ -165,6 +165,10 @@ describe('the client’s claims', () => {
         alert_date: addDays(today, -3),
         action_hint: `Claim 123/ABC: intimated, ₹50,000 (${formatIndianDate(addDays(today, -3))})`,
         reference_id: policy.id,
+        text: {
+          kind: 'claim_numbered',
+          params: { number: '123/ABC', status: 'intimated', date: addDays(today, -3), amount: '50000.00' },
+        },
       },
     ]);
     await post(owner, `/api/claims/${claim}/status`, { to: 'submitted', on: addDays(today, -2) });

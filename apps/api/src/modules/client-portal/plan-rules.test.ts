@@ -148,6 +148,7 @@ describe('premium alerts (decision 040)', () => {
         alert_date: '2026-03-25',
         action_hint: 'Premium due on 25 Mar 2026',
         reference_id: ID(1),
+        text: { kind: 'premium_due', params: { date: '2026-03-25' } },
       },
     ]);
     expect(computeAlerts([lifeDue(3, addDays(TODAY, 60))], TODAY)).toHaveLength(1);
@@ -295,5 +296,54 @@ describe('a claim’s alert (issue 28 item 5)', () => {
         /expiring|maturity/i,
       );
     }
+  });
+});
+
+describe("alerts' words for the client's language (issue 30, decision 048)", () => {
+  it('give each plan alert a kind and its values: days as numbers, dates as ISO days', () => {
+    const soon = plan({ id: ID(1), type: 'insurance', endDate: addDays(TODAY, 20), hasNominee: false });
+    const today = plan({ id: ID(2), type: 'insurance', endDate: TODAY });
+    const past = plan({ id: ID(3), type: 'insurance', endDate: addDays(TODAY, -4) });
+    const maturing = plan({ id: ID(4), type: 'investment', endDate: addDays(TODAY, 45) });
+    const texts = computeAlerts([soon, today, past, maturing], TODAY).map((a) => [a.alert_id, a.text]);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        [`expiring:${ID(1)}`, { kind: 'policy_renewal_due', params: { days: 20, date: addDays(TODAY, 20) } }],
+        [`nominee:${ID(1)}`, { kind: 'nominee_missing', params: {} }],
+        [`expiring:${ID(2)}`, { kind: 'policy_expiring_today', params: {} }],
+        [`expiring:${ID(3)}`, { kind: 'policy_expired', params: { days: 4 } }],
+        [`maturity:${ID(4)}`, { kind: 'maturity_soon', params: { days: 45, date: addDays(TODAY, 45) } }],
+      ]),
+    );
+  });
+
+  it("gives a claim's alert its number, status code, day and amount", () => {
+    const claim = (over: Partial<AlertClaim>): AlertClaim => ({
+      id: ID(7),
+      planId: ID(8),
+      planName: 'Family Floater',
+      status: 'intimated',
+      statusOn: TODAY,
+      insurerClaimNumber: null,
+      planNumber: 'HLT-1',
+      claimedAmount: null,
+      approvedAmount: null,
+      settledAmount: null,
+      ...over,
+    });
+    const settled = claimAlert(
+      claim({ status: 'settled', insurerClaimNumber: 'CLM/9', settledAmount: '45000.00', statusOn: TODAY }),
+      TODAY,
+    );
+    expect(settled?.text).toEqual({
+      kind: 'claim_numbered',
+      params: { number: 'CLM/9', status: 'settled', date: TODAY, amount: '45000.00' },
+    });
+    const noNumber = claimAlert(
+      claim({ status: 'submitted', insurerClaimNumber: null, statusOn: TODAY }),
+      TODAY,
+    );
+    expect(noNumber?.text?.kind).toBe('claim_on_policy');
+    expect(noNumber?.text?.params).not.toHaveProperty('amount');
   });
 });

@@ -102,10 +102,15 @@ function premiumAlert(p: AlertPlan, today: string): Alert | null {
     const left = daysBetween(today, due);
     const horizon = p.type === 'insurance' ? ALERT_POLICY_EXPIRING_DAYS : ALERT_INVESTMENT_MATURITY_DAYS;
     if (left > horizon) return null;
+    const kind = p.type === 'insurance' ? 'premium' : 'instalment';
     return {
       ...base,
       title: `${what} due`,
       action_hint: left === 0 ? `${what} due today` : `${what} due on ${on}`,
+      text:
+        left === 0
+          ? { kind: `${kind}_due_today`, params: {} }
+          : { kind: `${kind}_due`, params: { date: due } },
     };
   }
   if (standing.state === 'grace' && standing.grace_until) {
@@ -113,6 +118,10 @@ function premiumAlert(p: AlertPlan, today: string): Alert | null {
       ...base,
       title: `${what} overdue`,
       action_hint: `${what} overdue since ${on}: pay by ${formatIndianDate(standing.grace_until)}${p.type === 'insurance' ? ' to keep the cover' : ''}`,
+      text: {
+        kind: p.type === 'insurance' ? 'premium_overdue' : 'instalment_overdue',
+        params: { date: due, until: standing.grace_until },
+      },
     };
   }
   if (
@@ -127,6 +136,7 @@ function premiumAlert(p: AlertPlan, today: string): Alert | null {
         p.type === 'insurance'
           ? `Premium overdue since ${on} and the grace period has ended: ask your agent about reviving the policy`
           : `Instalment overdue since ${on} and the grace period has ended: ask your agent how to continue`,
+      text: { kind: p.type === 'insurance' ? 'premium_lapsed' : 'instalment_missed', params: { date: due } },
     };
   }
   return null;
@@ -162,6 +172,12 @@ export function computeAlerts(plans: AlertPlan[], today: string): Alert[] {
                 ? 'Policy expiring today: renew now'
                 : `Renew now: the policy was expiring ${days(-left)} ago`,
           reference_id: p.id,
+          text:
+            left > 0
+              ? { kind: 'policy_renewal_due', params: { days: left, date: p.endDate } }
+              : left === 0
+                ? { kind: 'policy_expiring_today', params: {} }
+                : { kind: 'policy_expired', params: { days: -left } },
         });
       }
       if (p.type === 'investment' && left >= 0 && left <= ALERT_INVESTMENT_MATURITY_DAYS) {
@@ -176,6 +192,10 @@ export function computeAlerts(plans: AlertPlan[], today: string): Alert[] {
               ? 'Reaches maturity today'
               : `Reaches maturity in ${days(left)}, on ${formatIndianDate(p.endDate)}`,
           reference_id: p.id,
+          text:
+            left === 0
+              ? { kind: 'maturity_today', params: {} }
+              : { kind: 'maturity_soon', params: { days: left, date: p.endDate } },
         });
       }
     }
@@ -190,6 +210,7 @@ export function computeAlerts(plans: AlertPlan[], today: string): Alert[] {
         alert_date: today,
         action_hint: 'No nominee on record: ask your agent to add one',
         reference_id: p.id,
+        text: { kind: 'nominee_missing', params: {} },
       });
     }
   }
@@ -256,5 +277,14 @@ export function claimAlert(c: AlertClaim, today: string): Alert | null {
     alert_date: c.statusOn,
     action_hint: hint,
     reference_id: c.planId,
+    text: {
+      kind: c.insurerClaimNumber ? 'claim_numbered' : 'claim_on_policy',
+      params: {
+        number: c.insurerClaimNumber ?? c.planNumber,
+        status: c.status,
+        date: c.statusOn,
+        ...(amount ? { amount } : {}),
+      },
+    },
   };
 }

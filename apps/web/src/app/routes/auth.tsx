@@ -7,6 +7,9 @@ import type { brandingLoader } from '../../features/auth/api/get-branding.ts';
 import { MarketingPanel } from '../../features/auth/components/marketing-panel.tsx';
 import type { RegistrationWizardProps } from '../../features/auth/components/registration-wizard.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
+import { type Language, noteChosenBeforeSignIn, rememberLanguage, setLanguage } from '../../i18n/language.ts';
+import { LanguageSwitch } from '../../i18n/language-switch.tsx';
+import { useAuthText } from '../../i18n/lite.ts';
 import { paths } from '../paths.ts';
 
 // The wizard carries the form library, the shared zod schemas and the query cache it checks the portal address
@@ -55,16 +58,27 @@ export function AuthScreen() {
     location.pathname === paths.register ? 'register' : 'signin',
   );
 
+  const { t, language } = useAuthText();
+
   useEffect(() => {
     setView(location.pathname === paths.register ? 'register' : 'signin');
   }, [location.pathname]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `t` is new each render; its words change with `language`.
   useEffect(() => {
     document.title =
       view === 'register'
         ? 'Register your agency · Agency Portal'
-        : `Sign in · ${agency?.name ?? 'Agency Portal'}`;
-  }, [view, agency?.name]);
+        : t('pageTitle', { name: agency?.name ?? 'Agency Portal' });
+  }, [view, agency?.name, language]);
+
+  const [switching, setSwitching] = useState(false);
+  const chooseLanguage = (next: Language) => {
+    setSwitching(true);
+    rememberLanguage(next);
+    noteChosenBeforeSignIn(next);
+    void setLanguage(next).finally(() => setSwitching(false));
+  };
 
   const showSignIn = useCallback(() => navigate(paths.login), [navigate]);
   const showRegister = useCallback(() => navigate(paths.register), [navigate]);
@@ -75,7 +89,15 @@ export function AuthScreen() {
   return (
     <div className="grid min-h-dvh grid-rows-[auto_1fr] md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:grid-rows-1">
       <MarketingPanel agency={agency} />
-      <main className="flex flex-col items-center justify-start gap-6 px-4 py-6 md:justify-center md:px-10 md:py-8">
+      <main className="relative flex flex-col items-center justify-start gap-6 px-4 py-6 md:justify-center md:px-10 md:py-8">
+        {view === 'signin' ? (
+          <LanguageSwitch
+            value={language}
+            onChange={chooseLanguage}
+            busy={switching}
+            className="self-end md:absolute md:top-6 md:right-10"
+          />
+        ) : null}
         <div className="w-full max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
           {view === 'signin' ? (
             <SignInForm onSignUp={atAgency ? undefined : showRegister} agencyName={agency?.name} />
@@ -87,7 +109,7 @@ export function AuthScreen() {
         </div>
         <p className="flex items-center gap-2 text-xs text-slate-500 md:hidden">
           <Lock className="size-3.5" aria-hidden />
-          Your data is protected by 256-bit SSL encryption · Version {PORTAL_VERSION}
+          {t('sslNote')} · {t('version', { version: PORTAL_VERSION })}
         </p>
       </main>
     </div>

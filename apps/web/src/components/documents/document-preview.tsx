@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { useUiText } from '../ui/ui-text.tsx';
 import { useBlobUrl } from './use-blob-url.ts';
 import {
   SECONDARY_LINK_CLASS,
@@ -48,6 +49,7 @@ function Preview({
   // The bytes' address for the preview and the download link, released when the preview closes.
   const url = useBlobUrl(error ? null : blob);
   const kind = previewKind(mime);
+  const text = useUiText();
   return (
     <>
       <ViewerHeader
@@ -55,7 +57,7 @@ function Preview({
         actions={
           url ? (
             <a href={url} download={fileName} className={SECONDARY_LINK_CLASS}>
-              <Download className="size-4" aria-hidden /> Download
+              <Download className="size-4" aria-hidden /> {text.download}
             </a>
           ) : null
         }
@@ -72,7 +74,9 @@ function Preview({
             <img src={url} alt={mediaLabel} className="max-h-full max-w-full object-contain" />
           </div>
         ) : (
-          <p className="flex flex-1 items-center justify-center p-6 text-slate-700">Preview not supported</p>
+          <p className="flex flex-1 items-center justify-center p-6 text-slate-700">
+            {text.previewNotSupported}
+          </p>
         )}
       </ViewerBody>
     </>

@@ -1,5 +1,6 @@
 import { Download, ExternalLink } from 'lucide-react';
 import { Button } from '../ui/button.tsx';
+import { useUiText } from '../ui/ui-text.tsx';
 import { useBlobUrl } from './use-blob-url.ts';
 import { ViewerBody, ViewerDialog, ViewerFailure, ViewerHeader, ViewerLoading } from './viewer-dialog.tsx';
 
@@ -31,18 +32,19 @@ function Viewer({
 }: Omit<PdfViewerProps, 'open' | 'onOpenChange'>) {
   // The iframe's address for the bytes, released when the viewer closes or other bytes come.
   const url = useBlobUrl(error ? null : blob);
+  const text = useUiText();
   return (
     <>
       <ViewerHeader
-        title={error ? 'Cannot Load Document' : name}
+        title={error ? text.cannotLoadDocument : name}
         actions={
           blob && url ? (
             <>
               <Button variant="secondary" onClick={() => window.open(url, '_blank', 'noopener')}>
-                <ExternalLink className="size-4" aria-hidden /> Open in new tab
+                <ExternalLink className="size-4" aria-hidden /> {text.openInNewTab}
               </Button>
               <Button variant="secondary" onClick={() => onDownload(blob)}>
-                <Download className="size-4" aria-hidden /> Download
+                <Download className="size-4" aria-hidden /> {text.download}
               </Button>
             </>
           ) : null
@@ -54,12 +56,16 @@ function Viewer({
             message={error}
             action={
               <Button onClick={() => onDownload()} busy={downloading}>
-                <Download className="size-4" aria-hidden /> Download Instead
+                <Download className="size-4" aria-hidden /> {text.downloadInstead}
               </Button>
             }
           />
         ) : url ? (
-          <iframe title={`Document ${name}`} src={url} className="min-h-0 w-full flex-1 border-0 bg-white" />
+          <iframe
+            title={`${text.document} ${name}`}
+            src={url}
+            className="min-h-0 w-full flex-1 border-0 bg-white"
+          />
         ) : (
           <ViewerLoading />
         )}

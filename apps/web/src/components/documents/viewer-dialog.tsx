@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../ui/button.tsx';
 import * as Dialog from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { useUiText } from '../ui/ui-text.tsx';
 
 // The frame every document is shown in (spec §2 PDF viewer modal, a family member's document preview): a large
 // dialog that traps focus and closes on Escape (visual language), its title and buttons in one row at the top.
@@ -34,6 +35,7 @@ export function ViewerDialog({
 
 /** The title (the dialog's name) and the buttons, Close last. */
 export function ViewerHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+  const text = useUiText();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
       <Dialog.Title className="min-w-0 truncate text-lg font-semibold text-slate-900">{title}</Dialog.Title>
@@ -41,7 +43,7 @@ export function ViewerHeader({ title, actions }: { title: string; actions?: Reac
         {actions}
         <Dialog.Close asChild>
           <Button variant="ghost">
-            <X className="size-4" aria-hidden /> Close
+            <X className="size-4" aria-hidden /> {text.close}
           </Button>
         </Dialog.Close>
       </div>
@@ -56,9 +58,10 @@ export function ViewerBody({ children }: { children: ReactNode }) {
 
 /** The document's bytes are on their way. */
 export function ViewerLoading() {
+  const text = useUiText();
   return (
     <div className="flex flex-1 items-center justify-center gap-3 text-slate-600">
-      <Spinner label="Loading document" /> Loading document…
+      <Spinner label={text.loadingDocument} /> {text.loadingDocument}…
     </div>
   );
 }

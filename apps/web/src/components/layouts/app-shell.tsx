@@ -5,6 +5,7 @@ import { NavLink, Outlet, type RouteObject, useMatches, useNavigate } from 'reac
 import { cn } from '../../lib/cn.ts';
 import { BrandMark } from '../ui/brand-mark.tsx';
 import * as Dialog from '../ui/dialog.tsx';
+import { useUiText } from '../ui/ui-text.tsx';
 import { useLogout } from './signed-in-layout.tsx';
 
 // The one frame of the signed-in areas (workspace, admin, client; spec §2): a sidebar on desktop, the same
@@ -102,10 +103,11 @@ export function ShellNavLink({
 /** Logout as the last item of an area's navigation. */
 export function ShellNavLogout({ className }: { className?: string }) {
   const { logout, busy } = useLogout();
+  const text = useUiText();
   return (
     <button type="button" onClick={logout} disabled={busy} className={navItemClass(false, className)}>
       <LogOut className="size-4" aria-hidden />
-      Logout
+      {text.logout}
     </button>
   );
 }
@@ -165,6 +167,8 @@ export interface AppShellProps {
   banner?: ReactNode;
   /** The screen; the route's by default. */
   children?: ReactNode;
+  /** The route's (English) title in the area's language (the client area, issue 30). */
+  translateTitle?: (title: string) => string;
 }
 
 /** The frame of a signed-in area: sidebar on desktop, a drawer named "Menu" under 768 px, top bar, screen. */
@@ -178,10 +182,13 @@ export function AppShell({
   topBar,
   stickyTopBar = false,
   banner,
+  translateTitle,
   children,
 }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const title = useScreenTitle();
+  const routeTitle = useScreenTitle();
+  const title = routeTitle === undefined || !translateTitle ? routeTitle : translateTitle(routeTitle);
+  const text = useUiText();
 
   useEffect(() => {
     if (title !== undefined) document.title = `${title} · Agency Portal`;
@@ -203,11 +210,11 @@ export function AppShell({
             aria-describedby={undefined}
             className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl md:hidden"
           >
-            <Dialog.Title className="sr-only">Menu</Dialog.Title>
+            <Dialog.Title className="sr-only">{text.menu}</Dialog.Title>
             <div className="flex items-center justify-between pr-3">
               <Brand name={brand} logo={brandLogo} />
               <Dialog.Close
-                aria-label="Close menu"
+                aria-label={text.closeMenu}
                 className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
               >
                 <X className="size-4" aria-hidden />
@@ -229,7 +236,7 @@ export function AppShell({
         >
           <button
             type="button"
-            aria-label="Open menu"
+            aria-label={text.openMenu}
             onClick={() => setDrawerOpen(true)}
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           >

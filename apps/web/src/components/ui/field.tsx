@@ -74,8 +74,22 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
 });
 
-export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField(
-  { label, optional, error, hint, className, id: givenId, ...rest },
+/** The show/hide control's names, in the screen's language (issue 30); English by default. */
+export interface PasswordFieldProps extends TextFieldProps {
+  revealLabels?: { show: string; hide: string };
+}
+
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  {
+    label,
+    optional,
+    error,
+    hint,
+    className,
+    id: givenId,
+    revealLabels = { show: 'Show password', hide: 'Hide password' },
+    ...rest
+  },
   ref,
 ) {
   const autoId = useId();
@@ -96,7 +110,7 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(functi
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? revealLabels.hide : revealLabels.show}
           aria-pressed={visible}
           className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
         >

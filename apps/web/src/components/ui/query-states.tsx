@@ -4,6 +4,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
+import { useUiText } from './ui-text.tsx';
 
 // The states of a screen's data (visual language: "states are designed, not left over"): a skeleton shaped like
 // what comes, an error with a way to retry, an empty state that says what to do next. Every screen uses these.
@@ -76,9 +77,10 @@ export function ErrorState({
   title?: string;
   icon?: boolean;
 }) {
+  const text = useUiText();
   const retry = onRetry ? (
     <Button variant="secondary" onClick={onRetry}>
-      Retry
+      {text.retry}
     </Button>
   ) : null;
   if (variant === 'centred') {

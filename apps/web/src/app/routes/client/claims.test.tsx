@@ -69,8 +69,8 @@ const list = ClientClaimListSchema.parse({
 const detail = ClientClaimDetailSchema.parse({
   ...base,
   documents: [
-    { label: 'Claim form', received: true },
-    { label: 'Final hospital bill', received: false },
+    { item: 'claim_form', label: 'Claim form', received: true },
+    { item: 'final_bill', label: 'Final hospital bill', received: false },
   ],
   events: [
     {

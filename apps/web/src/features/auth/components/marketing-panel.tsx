@@ -1,38 +1,41 @@
 import { type Branding, PORTAL_VERSION } from '@portal/contract';
 import { BellRing, FileText, FileUp, LineChart, Lock, ShieldCheck, Users } from 'lucide-react';
 import { BrandMark } from '../../../components/ui/brand-mark.tsx';
+import { useAuthText } from '../../../i18n/lite.ts';
 
 const FEATURES = [
-  { icon: ShieldCheck, text: 'Secure client data management' },
-  { icon: FileUp, text: 'Document upload' },
-  { icon: LineChart, text: 'Real-time plan tracking' },
-  { icon: Users, text: 'Client portal access' },
-  { icon: BellRing, text: 'Automated renewal reminders' },
-];
+  { icon: ShieldCheck, text: 'featureSecure' },
+  { icon: FileUp, text: 'featureUpload' },
+  { icon: LineChart, text: 'featureTracking' },
+  { icon: Users, text: 'featureClientPortal' },
+  { icon: BellRing, text: 'featureReminders' },
+] as const;
 
 // At an agency's address the panel is the agency's: its people are its clients (issue 24 item 4).
 const CLIENT_FEATURES = [
-  { icon: ShieldCheck, text: 'Your policies and investments together' },
-  { icon: FileText, text: 'Policy documents whenever you need them' },
-  { icon: BellRing, text: 'Reminders before a renewal is due' },
-  { icon: Users, text: "Your family members' plans" },
-];
+  { icon: ShieldCheck, text: 'clientFeaturePlans' },
+  { icon: FileText, text: 'clientFeatureDocuments' },
+  { icon: BellRing, text: 'clientFeatureReminders' },
+  { icon: Users, text: 'clientFeatureFamily' },
+] as const;
 
 type Agency = NonNullable<Branding['agency']>;
 
 function Footer() {
+  const { t } = useAuthText();
   return (
     <div className="hidden items-center justify-between gap-4 text-sm text-primary-100 md:flex">
       <span className="flex items-center gap-2">
         <Lock className="size-4" aria-hidden />
-        Your data is protected by 256-bit SSL encryption
+        {t('sslNote')}
       </span>
-      <span className="whitespace-nowrap">Version {PORTAL_VERSION}</span>
+      <span className="whitespace-nowrap">{t('version', { version: PORTAL_VERSION })}</span>
     </div>
   );
 }
 
-function FeatureList({ items }: { items: typeof FEATURES }) {
+function FeatureList({ items }: { items: typeof FEATURES | typeof CLIENT_FEATURES }) {
+  const { t } = useAuthText();
   return (
     <ul className="mt-8 hidden space-y-3 md:block">
       {items.map(({ icon: Icon, text }) => (
@@ -40,7 +43,7 @@ function FeatureList({ items }: { items: typeof FEATURES }) {
           <span className="flex size-8 items-center justify-center rounded-md bg-white/10">
             <Icon className="size-4" aria-hidden />
           </span>
-          {text}
+          {t(text)}
         </li>
       ))}
     </ul>
@@ -52,6 +55,7 @@ const PANEL =
 
 /** The agency's own panel: its logo (or initial) and name, and what its clients find inside. */
 function AgencyPanel({ agency }: { agency: Agency }) {
+  const { t } = useAuthText();
   return (
     <aside className={PANEL}>
       <div>
@@ -61,16 +65,13 @@ function AgencyPanel({ agency }: { agency: Agency }) {
             <span className="block text-xl font-semibold tracking-tight break-words md:text-2xl">
               {agency.name}
             </span>
-            <p className="text-sm text-primary-100">Client portal</p>
+            <p className="text-sm text-primary-100">{t('clientPortal')}</p>
           </div>
         </div>
         <h1 className="mt-8 hidden max-w-md text-3xl leading-tight font-semibold md:block">
-          Your policies and investments, in one secure place.
+          {t('clientHeadline')}
         </h1>
-        <p className="mt-3 hidden max-w-md text-primary-100 md:block">
-          Sign in to see your plans, their renewal and maturity dates, and your documents — yours and your
-          family's.
-        </p>
+        <p className="mt-3 hidden max-w-md text-primary-100 md:block">{t('clientIntro')}</p>
         <FeatureList items={CLIENT_FEATURES} />
       </div>
       <Footer />
@@ -83,6 +84,7 @@ function AgencyPanel({ agency }: { agency: Agency }) {
  * address, the agency's name and logo instead.
  */
 export function MarketingPanel({ agency = null }: { agency?: Agency | null }) {
+  const { t } = useAuthText();
   if (agency) return <AgencyPanel agency={agency} />;
   return (
     <aside className={PANEL}>
@@ -91,18 +93,13 @@ export function MarketingPanel({ agency = null }: { agency?: Agency | null }) {
           <img src="/favicon.svg" alt="" className="size-10 rounded-lg ring-1 ring-white/30" />
           <div>
             <span className="text-xl font-semibold tracking-tight">Agency Portal</span>
-            <p className="text-sm text-primary-100 md:hidden">
-              Insurance and investments, in one secure place.
-            </p>
+            <p className="text-sm text-primary-100 md:hidden">{t('tagline')}</p>
           </div>
         </div>
         <h1 className="mt-8 hidden max-w-md text-3xl leading-tight font-semibold md:block">
-          Your insurance and investment book, in one secure place.
+          {t('headline')}
         </h1>
-        <p className="mt-3 hidden max-w-md text-primary-100 md:block">
-          Life, health, motor, travel and home policies, mutual funds, NPS and post-office schemes — for your
-          agency and for every client you serve.
-        </p>
+        <p className="mt-3 hidden max-w-md text-primary-100 md:block">{t('intro')}</p>
         <FeatureList items={FEATURES} />
       </div>
       <Footer />

@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuthText } from '../../../i18n/lite.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readClaims, setToken } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -28,6 +29,12 @@ export function loginFailureMessage(err: unknown): string {
   return MSG.loginUnexpected;
 }
 
+const AUTH_MESSAGE_KEYS: Record<string, 'loginInvalid' | 'loginUnexpected' | 'genericError'> = {
+  [MSG.loginInvalid]: 'loginInvalid',
+  [MSG.loginUnexpected]: 'loginUnexpected',
+  [MSG.genericError]: 'genericError',
+};
+
 // A plain form, no form library: the sign-in route must stay small (issue 2: ≤ 120 kB of JavaScript).
 // At an agency's address (issue 24 item 4) it names the agency and offers no sign-up: new agencies register
 // at the bare address.
@@ -40,8 +47,19 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
   const [failure, setFailure] = useState<string | null>(null);
   // Set when the password was right and the account asks for its second factor (issue 23 item 14).
   const [challenge, setChallenge] = useState<string | null>(null);
+  const { t, language } = useAuthText();
   const errors: LoginFormErrors = loginFormErrors(values);
-  const shown = (field: 'email' | 'password') => (submitted || touched[field] ? errors[field] : undefined);
+  /** The contract's English messages (spec §5, §8), told in the chosen language. */
+  const said = (message: string) => {
+    const key = AUTH_MESSAGE_KEYS[message];
+    return key && language !== 'en' ? t(key) : message;
+  };
+  const shown = (field: 'email' | 'password') => {
+    const error = submitted || touched[field] ? errors[field] : undefined;
+    if (!error || language === 'en') return error;
+    if (error === MSG.invalidEmail) return t('invalidEmail');
+    return t(field === 'email' ? 'emailRequired' : 'passwordRequired');
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +76,7 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
       }
       finish(answer);
     } catch (err) {
-      const message = loginFailureMessage(err);
+      const message = said(loginFailureMessage(err));
       setFailure(message);
       notify('error', message);
       setBusy(false);
@@ -71,7 +89,7 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
     const claims = readClaims(data.token);
     const roles = claims?.roles ?? [];
     const landing = landingPathForRoles(roles);
-    notify('success', MSG.loginSuccess);
+    notify('success', t('loginSuccess'));
     // After an admin reset the user chooses a new password first (decisions §3).
     if (data.must_change_password) {
       navigate('/change-password', { replace: true });
@@ -85,7 +103,7 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
 
   if (challenge) {
     return (
-      <Suspense fallback={<Spinner label="Loading" />}>
+      <Suspense fallback={<Spinner label={t('loading')} />}>
         <CodeStep
           challenge={challenge}
           onSignedIn={finish}
@@ -101,9 +119,9 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div>
-        <h2 className="text-2xl font-semibold text-slate-900">Welcome back</h2>
+        <h2 className="text-2xl font-semibold text-slate-900">{t('welcomeBack')}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {agencyName ? `Sign in to the ${agencyName} portal.` : 'Sign in to your agency or client portal.'}
+          {agencyName ? t('signInToAgency', { agency: agencyName }) : t('signInToPortal')}
         </p>
       </div>
       {failure ? (
@@ -112,7 +130,7 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
         </p>
       ) : null}
       <TextField
-        label="Email"
+        label={t('email')}
         name="email"
         type="email"
         autoComplete="username"
@@ -123,9 +141,10 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
         error={shown('email')}
       />
       <PasswordField
-        label="Password"
+        label={t('password')}
         name="password"
         autoComplete="current-password"
+        revealLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
         value={values.password}
         onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
         onBlur={() => setTouched((t) => ({ ...t, password: true }))}
@@ -135,16 +154,16 @@ export function SignInForm({ onSignUp, agencyName }: { onSignUp?: () => void; ag
         to="/forgot-password"
         className="-mt-3 self-end text-sm font-medium text-primary-700 hover:underline"
       >
-        Forgot password?
+        {t('forgotPassword')}
       </Link>
       <Button type="submit" busy={busy} className="w-full">
-        {busy ? 'Signing in...' : 'Sign In'}
+        {busy ? t('signingIn') : t('signIn')}
       </Button>
       {onSignUp ? (
         <p className="text-center text-sm text-slate-600">
-          New agency?{' '}
+          {t('newAgency')}{' '}
           <button type="button" onClick={onSignUp} className="font-medium text-primary-700 hover:underline">
-            Sign up
+            {t('signUp')}
           </button>
         </p>
       ) : null}

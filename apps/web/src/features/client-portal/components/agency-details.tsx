@@ -3,25 +3,30 @@ import { BrandMark } from '../../../components/ui/brand-mark.tsx';
 import { Card, PageHeading } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/detail-field.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { namespace } from '../../../i18n/i18n.ts';
+import agency from '../../../i18n/messages/en/agency.json';
 import { useAgency } from '../api/get-agency.ts';
 import { isNotFound } from './is-not-found.ts';
+
+const useAgencyT = namespace('agency', agency);
 
 /** /agency-client/dashboard/agency-details: My Agency Details, read-only (spec §2). */
 export function ClientAgencyDetails() {
   const query = useAgency();
+  const t = useAgencyT();
   return (
     <div>
-      <PageHeading title="My Agency Details" />
+      <PageHeading title={t('heading')} />
       {query.isPending || (query.isError && query.isFetching) ? (
         <p role="status" className="text-sm text-slate-600">
-          Loading agency details...
+          {t('loading')}
         </p>
       ) : query.isError ? (
         isNotFound(query.error) ? (
-          <EmptyState icon={Inbox}>No agency details available</EmptyState>
+          <EmptyState icon={Inbox}>{t('none')}</EmptyState>
         ) : (
           <ErrorState icon onRetry={() => void query.refetch()}>
-            We could not load your agency's details.
+            {t('loadFailed')}
           </ErrorState>
         )
       ) : (
@@ -40,12 +45,12 @@ export function ClientAgencyDetails() {
             )}
             <div className="min-w-0">
               <h2 className="text-lg font-semibold text-slate-900">{query.data.name}</h2>
-              <p className="text-sm text-slate-600">Your insurance and investment agency</p>
+              <p className="text-sm text-slate-600">{t('tagline')}</p>
             </div>
           </div>
           <dl className="grid grid-cols-1 gap-5 text-sm sm:grid-cols-2">
             <Field
-              label="Email"
+              label={t('email')}
               value={
                 <a
                   href={`mailto:${query.data.email}`}
@@ -56,7 +61,7 @@ export function ClientAgencyDetails() {
               }
             />
             <Field
-              label="Phone"
+              label={t('phone')}
               value={
                 <a
                   href={`tel:${query.data.phonenumber}`}
@@ -67,7 +72,7 @@ export function ClientAgencyDetails() {
               }
             />
             <Field
-              label="License Number"
+              label={t('license')}
               value={
                 query.data.license_number ? (
                   <span className="inline-flex items-center gap-2">
@@ -78,7 +83,7 @@ export function ClientAgencyDetails() {
               }
             />
             <Field
-              label="Website"
+              label={t('website')}
               value={
                 query.data.website ? (
                   <a
@@ -98,7 +103,7 @@ export function ClientAgencyDetails() {
             />
             <Field
               className="sm:col-span-2"
-              label="Address"
+              label={t('address')}
               value={
                 <span className="inline-flex items-start gap-2">
                   <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />{' '}

@@ -1,10 +1,17 @@
 import type { Alert } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import { CalendarClock, ShieldAlert, TrendingUp, UserRoundX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/query-states.tsx';
+import { useFormat } from '../../../i18n/format.ts';
+import { namespace } from '../../../i18n/i18n.ts';
+import alertsWords from '../../../i18n/messages/en/alerts.json';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { clientPaths } from './client-paths.ts';
+import { useClientT } from './client-words.ts';
+
+/** The alerts' titles and hints by kind (decision 048). */
+const useAlertsT = namespace('alerts', alertsWords);
 
 // Upcoming Alerts & Actions (spec §2 Client dashboard home): a type icon, title, plan name, date and action
 // hint — red when the hint says 'expiring', green when it says 'maturity' — and a Review button to the plan.
@@ -13,7 +20,37 @@ import { clientPaths } from './client-paths.ts';
 export const ALERTS_FAILED = 'No upcoming found for this service. Please Add.';
 
 const ICONS = { insurance: ShieldAlert, investment: TrendingUp, other: UserRoundX } as const;
-const TYPE_LABELS = { insurance: 'Insurance', investment: 'Investment', other: 'Other' } as const;
+
+type Format = ReturnType<typeof useFormat>;
+
+/**
+ * The alert's title and hint in the client's language (decision 048): English is the API's own text, exactly;
+ * in Hindi the words come from the alert's kind and values, dates and money formatted for hi-IN. An alert
+ * without them (an older answer) keeps the API's English.
+ */
+export function alertWords(alert: Alert, t: TFunction, format: Format): { title: string; hint: string } {
+  // `t` reads the alerts namespace; a claim's status is the client area's word (client:claimStatus).
+  const text = alert.text;
+  if (format.locale === 'en' || !text) return { title: alert.title, hint: alert.action_hint };
+  const p = text.params;
+  const date = typeof p.date === 'string' ? format.date(p.date) : '';
+  const until = typeof p.until === 'string' ? format.date(p.until) : '';
+  if (text.kind === 'claim_numbered' || text.kind === 'claim_on_policy') {
+    const status = t(`client:claimStatus.${p.status}`, { defaultValue: String(p.status) });
+    const values = {
+      number: String(p.number),
+      status,
+      date,
+      amount: p.amount === undefined ? '' : format.money(p.amount),
+    };
+    return {
+      title: p.status === 'intimated' ? t('claim.title_intimated') : t('claim.title', { status }),
+      hint: t(`${text.kind}.${p.amount === undefined ? 'hint' : 'hintAmount'}`, values),
+    };
+  }
+  const values = typeof p.days === 'number' ? { count: p.days, date, until } : { date, until };
+  return { title: t(`${text.kind}.title`), hint: t(`${text.kind}.hint`, values) };
+}
 
 export type HintTone = 'red' | 'green' | 'neutral';
 
@@ -38,26 +75,30 @@ const HINT_TONES: Record<HintTone, string> = {
 export function AlertRow({ alert }: { alert: Alert }) {
   const Icon = ICONS[alert.alert_type];
   const tone = hintTone(alert.action_hint);
+  const t = useClientT();
+  const ta = useAlertsT();
+  const format = useFormat();
+  const { title, hint } = alertWords(alert, ta, format);
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <span
           className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', ICON_TONES[tone])}
           role="img"
-          aria-label={`${TYPE_LABELS[alert.alert_type]} alert`}
+          aria-label={t(`alerts.typeLabel.${alert.alert_type}`)}
         >
           <Icon className="size-5" aria-hidden />
         </span>
         <div className="min-w-0">
-          <p className="font-medium text-slate-900">{alert.title}</p>
+          <p className="font-medium text-slate-900">{title}</p>
           <p className="text-sm break-words text-slate-700">{alert.plan_name}</p>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span className="inline-flex items-center gap-1 text-slate-500 tabular-nums">
               <CalendarClock className="size-3.5" aria-hidden />
-              {formatDate(alert.alert_date)}
+              {format.date(alert.alert_date)}
             </span>
             <span className={cn('font-medium', HINT_TONES[tone])} data-tone={tone}>
-              {alert.action_hint}
+              {hint}
             </span>
           </p>
         </div>
@@ -69,10 +110,10 @@ export function AlertRow({ alert }: { alert: Alert }) {
             ? clientPaths.claim(alert.alert_id.slice('claim:'.length))
             : clientPaths.plan(alert.reference_id)
         }
-        aria-label={`Review ${alert.plan_name}`}
+        aria-label={t('alerts.reviewLabel', { plan: alert.plan_name })}
         className="inline-flex min-h-10 items-center justify-center self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:self-center"
       >
-        Review
+        {t('alerts.review')}
       </Link>
     </li>
   );

@@ -1,5 +1,6 @@
-import { CLAIM_STATUS_LABELS, type ClaimStatus } from '@portal/contract';
+import type { ClaimStatus } from '@portal/contract';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { useClaimWords } from './claim-words.ts';
 
 // The client's claims (issue 28 item 5): a status in colour and words, and a claim's age.
 
@@ -17,9 +18,8 @@ const TONE: Record<ClaimStatus, 'green' | 'red' | 'blue' | 'amber' | 'slate'> = 
 };
 
 export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
-  return <Badge tone={TONE[status]}>{CLAIM_STATUS_LABELS[status]}</Badge>;
+  const words = useClaimWords();
+  return <Badge tone={TONE[status]}>{words.status(status)}</Badge>;
 }
 
-/** "Intimated today", "1 day ago", "12 days ago". */
-export const claimAge = (days: number) =>
-  days === 0 ? 'Intimated today' : `${days} day${days === 1 ? '' : 's'} ago`;
+export { claimAge } from './claim-words.ts';

@@ -17,14 +17,19 @@ import { StatementDownload } from '../../../components/documents/statement-downl
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { combineQueries, ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
+import { useFormat } from '../../../i18n/format.ts';
+import { namespace } from '../../../i18n/i18n.ts';
+import home from '../../../i18n/messages/en/home.json';
 import { cn } from '../../../lib/cn.ts';
-import { formatMoney } from '../../../lib/format.ts';
 import { useAgency } from '../api/get-agency.ts';
 import { useAlerts } from '../api/get-alerts.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSummary } from '../api/get-summary.ts';
 import { AlertList, AlertSkeleton } from './alert-list.tsx';
 import { clientPaths } from './client-paths.ts';
+import { useClientT } from './client-words.ts';
+
+const useHomeT = namespace('home', home);
 
 // /agency-client/dashboard (spec §2 Client dashboard home): welcome banner with the profile's completeness,
 // the agency card, upcoming alerts and actions, and the summary figures.
@@ -70,14 +75,15 @@ function Figure({
 }
 
 function AgencyCard({ agency }: { agency: ClientAgency | null }) {
+  const t = useHomeT();
   return (
     <Card
       region
-      title="Agency Details"
+      title={t('agencyCard')}
       action={
         agency ? (
           <Link to={clientPaths.agency} className="text-sm font-medium text-primary-700 hover:underline">
-            View details
+            {t('viewDetails')}
           </Link>
         ) : null
       }
@@ -115,7 +121,7 @@ function AgencyCard({ agency }: { agency: ClientAgency | null }) {
           ) : null}
         </div>
       ) : (
-        <p className="text-sm text-slate-600">No agency details available</p>
+        <p className="text-sm text-slate-600">{t('noAgency')}</p>
       )}
     </Card>
   );
@@ -124,34 +130,36 @@ function AgencyCard({ agency }: { agency: ClientAgency | null }) {
 function AlertsCard() {
   const query = useAlerts();
   const alerts = query.data?.alerts ?? [];
+  const t = useHomeT();
+  const tc = useClientT();
   return (
     <Card
       region
-      title="Upcoming Alerts & Actions"
+      title={tc('alerts.heading')}
       action={
         <Link
           to={clientPaths.alerts}
           className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
         >
-          View all
+          {t('viewAll')}
           {query.isSuccess && alerts.length > 0 ? ` (${alerts.length})` : ''}
           <ArrowRight className="size-4" aria-hidden />
         </Link>
       }
     >
       {query.isPending || (query.isError && query.isFetching) ? (
-        <Loading label="Loading alerts">
+        <Loading label={tc('alerts.loading')}>
           <AlertSkeleton />
         </Loading>
       ) : query.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-          We could not load your alerts.
+          {tc('alerts.loadFailed')}
           <Button variant="secondary" onClick={() => void query.refetch()}>
-            Retry
+            {tc('common:retry')}
           </Button>
         </div>
       ) : alerts.length === 0 ? (
-        <p className="text-sm text-slate-600">Nothing urgent coming up.</p>
+        <p className="text-sm text-slate-600">{tc('alerts.none')}</p>
       ) : (
         <AlertList alerts={alerts.slice(0, HOME_ALERTS)} />
       )}
@@ -160,8 +168,9 @@ function AlertsCard() {
 }
 
 function HomeSkeleton() {
+  const t = useHomeT();
   return (
-    <Loading label="Loading dashboard" className="flex flex-col gap-5">
+    <Loading label={t('loading')} className="flex flex-col gap-5">
       <Skeleton variant="bar" className="h-28 w-full rounded-xl" />
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
@@ -178,6 +187,9 @@ function HomeSkeleton() {
 
 export function ClientHome() {
   const agencyQuery = useAgency();
+  const t = useHomeT();
+  const tc = useClientT();
+  const format = useFormat();
   // The agency card says when the agency is unknown: its failure is not the home's.
   const home = combineQueries([useSummary(), useProfile()] as const);
   // The alerts are asked for with the rest of the home rather than once the rest has come (one request: the
@@ -190,7 +202,7 @@ export function ClientHome() {
   if (home.status === 'error') {
     return (
       <ErrorState icon onRetry={() => void home.refetch()}>
-        Failed to load dashboard data. Please try again.
+        {t('loadFailed')}
       </ErrorState>
     );
   }
@@ -202,9 +214,9 @@ export function ClientHome() {
     <div className="flex flex-col gap-5">
       <section className="flex flex-col gap-3 rounded-xl bg-gradient-to-r from-primary-700 to-primary-600 p-5 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between md:p-6">
         <div>
-          <h1 className="text-xl font-semibold md:text-2xl">Welcome back, {firstName}</h1>
+          <h1 className="text-xl font-semibold md:text-2xl">{t('welcome', { name: firstName })}</h1>
           <p className="mt-1 text-sm text-primary-100">
-            Your plans, family and documents with {agency?.name ?? 'your agency'}, in one place.
+            {t('intro', { agency: agency?.name ?? t('yourAgency') })}
           </p>
         </div>
         <Link
@@ -212,30 +224,30 @@ export function ClientHome() {
           className="inline-flex items-center gap-2 self-start rounded-full bg-white/15 px-3 py-1 text-sm font-medium ring-1 ring-white/30 hover:bg-white/25 sm:self-center"
         >
           <ShieldCheck className="size-4" aria-hidden />
-          Profile {profile.profile_completeness}% complete
+          {t('completeness', { percent: profile.profile_completeness })}
         </Link>
       </section>
 
       <div className="grid grid-cols-3 gap-3 sm:gap-4 lg:grid-cols-4">
         <Figure
-          label="Total Plans"
-          value={summary.total_plans.toLocaleString('en-IN')}
+          label={t('totalPlans')}
+          value={format.count(summary.total_plans)}
           icon={<FileText className="size-4" aria-hidden />}
         />
         <Figure
-          label="Secondary Clients"
-          value={summary.total_secondary_clients.toLocaleString('en-IN')}
+          label={t('secondaryClients')}
+          value={format.count(summary.total_secondary_clients)}
           icon={<Users className="size-4" aria-hidden />}
         />
         <Figure
-          label="Total Premium"
-          value={formatMoney(summary.total_premium)}
+          label={t('totalPremium')}
+          value={format.money(summary.total_premium)}
           icon={<IndianRupee className="size-4" aria-hidden />}
           money
         />
         <Figure
-          label="Claims This Year"
-          value={summary.claims_this_year.toLocaleString('en-IN')}
+          label={t('claimsThisYear')}
+          value={format.count(summary.claims_this_year)}
           icon={<ShieldCheck className="size-4" aria-hidden />}
         />
       </div>
@@ -246,12 +258,12 @@ export function ClientHome() {
         </div>
         <div className="flex flex-col gap-5 lg:order-1">
           <AgencyCard agency={agency} />
-          <Card region title="Quick links">
+          <Card region title={t('quickLinks')}>
             <ul className="-my-1 flex flex-col">
               {[
-                { to: clientPaths.plans, label: 'My Plans', icon: FileText },
-                { to: clientPaths.secondaryClients, label: 'Secondary Clients', icon: Users },
-                { to: clientPaths.profile, label: 'My Profile', icon: UserRound },
+                { to: clientPaths.plans, label: tc('nav.plans'), icon: FileText },
+                { to: clientPaths.secondaryClients, label: tc('nav.secondaryClients'), icon: Users },
+                { to: clientPaths.profile, label: tc('titles.profile'), icon: UserRound },
               ].map(({ to, label, icon: Icon }) => (
                 <li key={to}>
                   <Link
@@ -266,9 +278,9 @@ export function ClientHome() {
               ))}
             </ul>
             <StatementDownload source={{ area: 'client' }} className="mt-3 w-full">
-              Download my portfolio statement
+              {t('downloadStatement')}
             </StatementDownload>
-            <p className="mt-3 text-xs text-slate-500">Total Premium counts your active policies.</p>
+            <p className="mt-3 text-xs text-slate-500">{t('premiumNote')}</p>
           </Card>
         </div>
       </div>

@@ -11,17 +11,19 @@ import {
   User,
   Users,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AppShell, ShellNavLink, ShellNavLogout } from '../../../components/layouts/app-shell.tsx';
 import { useLogout } from '../../../components/layouts/signed-in-layout.tsx';
 import { BrandMark } from '../../../components/ui/brand-mark.tsx';
+import { ClientUiText } from '../../../i18n/client-i18n.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currentClaims } from '../../../lib/session.ts';
 import { useAgency } from '../api/get-agency.ts';
 import { useOwnAvatar } from '../api/get-own-avatar.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { clientPaths } from './client-paths.ts';
+import { useClientT } from './client-words.ts';
 import { initials } from './plan-rules.ts';
 
 // The client area shell (spec §2 "Client area shell"): sidebar with Dashboard, My Plans, My Claims (issue 28),
@@ -30,18 +32,33 @@ import { initials } from './plan-rules.ts';
 // titles are on their routes (app/routes-client.tsx).
 
 const LINKS = [
-  { to: clientPaths.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: clientPaths.plans, label: 'My Plans', icon: FileText, end: false },
-  { to: clientPaths.claims, label: 'My Claims', icon: ClipboardList, end: false },
-  { to: clientPaths.secondaryClients, label: 'Secondary Clients', icon: Users, end: false },
+  { to: clientPaths.home, label: 'nav.dashboard', icon: LayoutDashboard, end: true },
+  { to: clientPaths.plans, label: 'nav.plans', icon: FileText, end: false },
+  { to: clientPaths.claims, label: 'nav.claims', icon: ClipboardList, end: false },
+  { to: clientPaths.secondaryClients, label: 'nav.secondaryClients', icon: Users, end: false },
 ] as const;
 
+/** The routes' English titles (app/routes-client.tsx) and their keys, for the document's title. */
+const TITLE_KEYS: Record<string, string> = {
+  Dashboard: 'nav.dashboard',
+  'Upcoming Alerts': 'titles.alerts',
+  'My Profile': 'titles.profile',
+  'My Plans': 'nav.plans',
+  'Plan Details': 'titles.plan',
+  'My Claims': 'nav.claims',
+  'Claim Details': 'titles.claim',
+  'My Agency Details': 'titles.agency',
+  'Secondary Clients': 'nav.secondaryClients',
+  'Secondary Client Details': 'titles.secondaryClient',
+};
+
 function ClientNav() {
+  const t = useClientT();
   return (
     <>
       {LINKS.map(({ to, label, icon, end }) => (
         <ShellNavLink key={to} to={to} end={end} icon={icon}>
-          {label}
+          {t(label)}
         </ShellNavLink>
       ))}
       <ShellNavLogout className="mt-auto" />
@@ -87,6 +104,7 @@ function UserMenu({
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const t = useClientT();
   const { logout, busy } = useLogout();
   const { pathname } = useLocation();
 
@@ -120,7 +138,7 @@ function UserMenu({
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label="Account menu"
+        aria-label={t('shell.accountMenu')}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-1 rounded-full p-0.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary-600"
       >
@@ -139,11 +157,11 @@ function UserMenu({
             <p className="truncate font-medium text-slate-900">{name}</p>
             <p className="mt-1 flex items-center gap-2 truncate text-sm text-slate-600">
               <Mail className="size-4 shrink-0" aria-hidden />
-              <span className="truncate">{profile?.email || 'Not provided'}</span>
+              <span className="truncate">{profile?.email || t('notProvided')}</span>
             </p>
             <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
               <Phone className="size-4 shrink-0" aria-hidden />
-              {profile?.phonenumber || 'Not provided'}
+              {profile?.phonenumber || t('notProvided')}
             </p>
           </div>
           <div className="flex flex-col py-1">
@@ -151,13 +169,13 @@ function UserMenu({
               to={clientPaths.profile}
               className="flex items-center gap-3 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50"
             >
-              <User className="size-4" aria-hidden /> My Profile
+              <User className="size-4" aria-hidden /> {t('titles.profile')}
             </Link>
             <Link
               to={clientPaths.agency}
               className="flex items-center gap-3 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50"
             >
-              <Building2 className="size-4" aria-hidden /> My Agency Details
+              <Building2 className="size-4" aria-hidden /> {t('titles.agency')}
             </Link>
             <button
               type="button"
@@ -165,7 +183,7 @@ function UserMenu({
               disabled={busy}
               className="flex items-center gap-3 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50"
             >
-              <LogOut className="size-4" aria-hidden /> Logout
+              <LogOut className="size-4" aria-hidden /> {t('common:logout')}
             </button>
           </div>
         </div>
@@ -192,8 +210,20 @@ function TopBarAgency({ agency, pending }: { agency: ClientAgency | undefined; p
   return pending ? <span aria-hidden className="size-8 shrink-0 md:hidden" /> : null;
 }
 
-/** /agency-client/dashboard/*: the agency client's frame around every client screen. */
-export function ClientShell() {
+/**
+ * /agency-client/dashboard/*: the agency client's frame around every client screen, in the client's language;
+ * `languageSwitch` is the top bar's switch (composed in app/, where the client's saved preference is at hand).
+ */
+export function ClientShell({ languageSwitch }: { languageSwitch?: ReactNode }) {
+  return (
+    <ClientUiText>
+      <ClientFrame languageSwitch={languageSwitch} />
+    </ClientUiText>
+  );
+}
+
+function ClientFrame({ languageSwitch }: { languageSwitch?: ReactNode }) {
+  const t = useClientT();
   const profile = useProfile().data ?? null;
   const agencyQuery = useAgency();
   const agency = agencyQuery.data;
@@ -204,15 +234,17 @@ export function ClientShell() {
     <AppShell
       brand={agency?.name || currentClaims()?.agencyName || 'Agency Portal'}
       brandLogo={agency?.logo_url ?? null}
-      navLabel="Client area"
+      navLabel={t('shell.navLabel')}
+      translateTitle={(title) => (TITLE_KEYS[title] ? t(TITLE_KEYS[title]) : title)}
       nav={<ClientNav />}
       stickyTopBar
       topBar={
         <>
           <TopBarAgency agency={agency} pending={agencyQuery.isPending} />
           <p className="min-w-0 flex-1 truncate font-medium text-slate-900">
-            {name ? `Hello, ${name}` : 'Hello'}
+            {name ? t('shell.hello', { name }) : t('shell.helloAlone')}
           </p>
+          {languageSwitch}
           <UserMenu profile={profile} name={name} avatar={avatar} />
         </>
       }

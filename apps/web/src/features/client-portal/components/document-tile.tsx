@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DocumentPreview, previewKind } from '../../../components/documents/document-preview.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMemberDocument } from '../api/get-member-document.ts';
+import { useFamilyT } from './family-words.ts';
 
 // A family member's documents (spec §2 Secondary client detail): each opens a preview with a download, or
 // says 'Not available'. The list names each document; its bytes are downloaded when its preview opens (issue 23
@@ -34,15 +35,16 @@ function Preview({
   onOpenChange: (open: boolean) => void;
 }) {
   const file = useMemberDocument(memberId, kind, open);
+  const t = useFamilyT();
   return (
     <DocumentPreview
       open={open}
       onOpenChange={onOpenChange}
       title={title}
-      mediaLabel={`${title} preview`}
+      mediaLabel={t('previewMedia', { title })}
       mime={doc.mime}
       blob={file.data}
-      error={file.isError ? 'Failed to fetch documents' : null}
+      error={file.isError ? t('documentsFailed') : null}
       fileName={fileName}
     />
   );
@@ -62,6 +64,7 @@ export function DocumentTile({
   ownerName: string;
 }) {
   const [open, setOpen] = useState(false);
+  const t = useFamilyT();
   const fileName = `${ownerName} - ${label}.${doc ? (EXTENSIONS[doc.mime] ?? 'bin') : 'bin'}`;
   return (
     <li className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-3">
@@ -72,14 +75,14 @@ export function DocumentTile({
         <div className="min-w-0">
           <p className="font-medium text-slate-900">{label}</p>
           <p className="text-xs text-slate-500">
-            {doc ? (previewKind(doc.mime) === 'pdf' ? 'PDF document' : 'Image') : 'Not available'}
+            {doc ? t(previewKind(doc.mime) === 'pdf' ? 'pdfDocument' : 'image') : t('notAvailable')}
           </p>
         </div>
       </div>
       {doc ? (
         <>
-          <Button variant="secondary" onClick={() => setOpen(true)} aria-label={`Preview ${label}`}>
-            <Eye className="size-4" aria-hidden /> Preview
+          <Button variant="secondary" onClick={() => setOpen(true)} aria-label={t('previewOf', { label })}>
+            <Eye className="size-4" aria-hidden /> {t('preview')}
           </Button>
           <Preview
             memberId={memberId}

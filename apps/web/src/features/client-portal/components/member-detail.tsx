@@ -8,13 +8,15 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, Fields } from '../../../components/ui/detail-field.tsx';
+import { useFormat } from '../../../i18n/format.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { useMemberDocument } from '../api/get-member-document.ts';
 import { useMemberDocuments } from '../api/get-member-documents.ts';
 import { useSecondaryClient } from '../api/get-secondary-client.ts';
 import { clientPaths } from './client-paths.ts';
+import { useClientT } from './client-words.ts';
 import { DocumentTile } from './document-tile.tsx';
+import { useFamilyT } from './family-words.ts';
 import { initials } from './plan-rules.ts';
 import { secondaryName } from './secondary-list.tsx';
 
@@ -59,17 +61,18 @@ function addressOf(d: Detail): string | null {
 type DocsLoad = ReturnType<typeof useMemberDocuments>;
 
 function Documents({ id, docs, name }: { id: string; docs: DocsLoad; name: string }) {
+  const t = useFamilyT();
   return (
-    <Card region title="Documents">
+    <Card region title={t('documents')}>
       {docs.isPending ? (
         <p role="status" className="text-sm text-slate-600">
-          Loading documents...
+          {t('loadingDocuments')}
         </p>
       ) : docs.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-          Failed to fetch documents
+          {t('documentsFailed')}
           <Button variant="secondary" onClick={() => void docs.refetch()}>
-            Retry
+            {t('common:retry')}
           </Button>
         </div>
       ) : (
@@ -77,12 +80,18 @@ function Documents({ id, docs, name }: { id: string; docs: DocsLoad; name: strin
           <DocumentTile
             memberId={id}
             kind="aadhaar"
-            label="Aadhaar"
+            label={t('doc.aadhaar')}
             doc={docs.data.aadhaar}
             ownerName={name}
           />
-          <DocumentTile memberId={id} kind="pan" label="PAN" doc={docs.data.pan} ownerName={name} />
-          <DocumentTile memberId={id} kind="cheque" label="Cheque" doc={docs.data.cheque} ownerName={name} />
+          <DocumentTile memberId={id} kind="pan" label={t('doc.pan')} doc={docs.data.pan} ownerName={name} />
+          <DocumentTile
+            memberId={id}
+            kind="cheque"
+            label={t('doc.cheque')}
+            doc={docs.data.cheque}
+            ownerName={name}
+          />
         </ul>
       )}
     </Card>
@@ -91,13 +100,14 @@ function Documents({ id, docs, name }: { id: string; docs: DocsLoad; name: strin
 
 function Header({ id, d, docs }: { id: string; d: Detail; docs: DocsLoad }) {
   const name = secondaryName(d);
+  const tc = useClientT();
   return (
     <section className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
       <ProfileImage id={id} documents={docs.data ?? null} name={name} />
       <div className="min-w-0">
         <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{name}</h1>
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <Badge tone="blue">{d.relationship}</Badge>
+          <Badge tone="blue">{tc(`relation.${d.relationship}`, { defaultValue: d.relationship })}</Badge>
           {d.relation_type ? <Badge tone="slate">{d.relation_type}</Badge> : null}
         </div>
       </div>
@@ -108,6 +118,7 @@ function Header({ id, d, docs }: { id: string; d: Detail; docs: DocsLoad }) {
 export function MemberDetail({ secondaryClientId }: { secondaryClientId: string }) {
   const navigate = useNavigate();
   const query = useSecondaryClient(secondaryClientId);
+  const t = useFamilyT();
 
   useEffect(() => {
     // Spec §2: with no id the screen goes back one page.
@@ -119,7 +130,7 @@ export function MemberDetail({ secondaryClientId }: { secondaryClientId: string 
       to={clientPaths.secondaryClients}
       className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
     >
-      <ArrowLeft className="size-4" aria-hidden /> Secondary Clients
+      <ArrowLeft className="size-4" aria-hidden /> {t('heading')}
     </Link>
   );
 
@@ -128,7 +139,7 @@ export function MemberDetail({ secondaryClientId }: { secondaryClientId: string 
       <div>
         {back}
         <p role="status" className="text-sm text-slate-600">
-          Loading client details...
+          {t('loadingClient')}
         </p>
       </div>
     );
@@ -141,14 +152,14 @@ export function MemberDetail({ secondaryClientId }: { secondaryClientId: string 
           role="alert"
           className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-5 text-red-800"
         >
-          <p>{query.error.message || 'Failed to load client details'}</p>
+          <p>{query.error.message || t('clientFailed')}</p>
           <Button
             variant="secondary"
             onClick={() =>
               window.history.length > 1 ? navigate(-1) : navigate(clientPaths.secondaryClients)
             }
           >
-            <ArrowLeft className="size-4" aria-hidden /> Go Back
+            <ArrowLeft className="size-4" aria-hidden /> {t('goBack')}
           </Button>
         </div>
       </div>
@@ -162,46 +173,64 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
   const docs = useMemberDocuments(id);
   const { secondary_client: d, plans } = data;
   const name = secondaryName(d);
+  const t = useFamilyT();
+  const tc = useClientT();
+  const format = useFormat();
   return (
     <div className="flex flex-col gap-5">
       <div>
         {back}
         <Header id={id} d={d} docs={docs} />
       </div>
-      <Card region title="Contact & Address">
+      <Card region title={t('contact')}>
         <Fields>
           <Field
-            label="Email"
+            label={t('email')}
             value={d.email ?? d.secondaryclientemail}
             className="col-span-2 lg:col-span-1"
           />
-          <Field label="Phone" value={d.phonenumber} />
-          <Field label="Alternate Phone" value={d.alternatephonenumber} />
-          <Field label="Address" value={addressOf(d)} className="col-span-2 lg:col-span-3" />
+          <Field label={t('phone')} value={d.phonenumber} />
+          <Field label={t('alternatePhone')} value={d.alternatephonenumber} />
+          <Field label={t('address')} value={addressOf(d)} className="col-span-2 lg:col-span-3" />
         </Fields>
       </Card>
-      <Card region title="Health Information">
+      <Card region title={t('health')}>
         <Fields>
-          <Field label="Date of Birth" value={d.date_of_birth ? formatDate(d.date_of_birth) : null} />
-          <Field label="Gender" value={d.gender ? d.gender[0]!.toUpperCase() + d.gender.slice(1) : null} />
-          <Field label="Height" value={d.height !== null ? `${d.height} cm` : null} />
-          <Field label="Weight" value={d.weight !== null ? `${d.weight} kg` : null} />
-          <Field label="Medical Conditions" value={d.anymedicalcondition} className="col-span-2" />
+          <Field label={t('dob')} value={d.date_of_birth ? format.date(d.date_of_birth) : null} />
+          <Field
+            label={t('gender')}
+            value={
+              d.gender
+                ? t(`gender.${d.gender.toLowerCase()}`, {
+                    defaultValue: d.gender[0]!.toUpperCase() + d.gender.slice(1),
+                  })
+                : null
+            }
+          />
+          <Field
+            label={t('height')}
+            value={d.height !== null ? t('heightValue', { value: d.height }) : null}
+          />
+          <Field
+            label={t('weight')}
+            value={d.weight !== null ? t('weightValue', { value: d.weight }) : null}
+          />
+          <Field label={t('medical')} value={d.anymedicalcondition} className="col-span-2" />
         </Fields>
       </Card>
-      <Card region title="Banking & Identification">
+      <Card region title={t('banking')}>
         <Fields>
-          <Field label="Aadhaar Number" value={d.aadharnumber} />
-          <Field label="PAN" value={d.pannumber} />
-          <Field label="CIF Number" value={d.cifnumber} />
-          <Field label="Account Number" value={d.accountnumber} />
-          <Field label="IFSC Code" value={d.ifsccode} />
+          <Field label={t('aadhaarNumber')} value={d.aadharnumber} />
+          <Field label={t('pan')} value={d.pannumber} />
+          <Field label={t('cif')} value={d.cifnumber} />
+          <Field label={t('accountNumber')} value={d.accountnumber} />
+          <Field label={t('ifsc')} value={d.ifsccode} />
         </Fields>
       </Card>
       <Documents id={id} docs={docs} name={name} />
-      <Card region title={`Plans (${plans.length})`}>
+      <Card region title={t('plans', { count: plans.length })}>
         {plans.length === 0 ? (
-          <p className="text-sm text-slate-600">No plans for {d.firstname} yet.</p>
+          <p className="text-sm text-slate-600">{t('noPlans', { name: d.firstname })}</p>
         ) : (
           <ul className="-my-2 divide-y divide-slate-100">
             {plans.map((p) => (
@@ -216,12 +245,18 @@ function Loaded({ id, data, back }: { id: string; data: SecondaryClientResponse;
                   <div className="min-w-0 flex-1 basis-56">
                     <p className="font-medium text-slate-900">{p.plan_name}</p>
                     <p className="text-sm text-slate-600">
-                      {p.provider_name} · {serviceLabel(p.service_code)} · No. {p.policy_number}
+                      {p.provider_name} ·{' '}
+                      {tc(`service.${p.service_code.toLowerCase()}`, {
+                        defaultValue: serviceLabel(p.service_code),
+                      })}{' '}
+                      · {t('planNumber', { number: p.policy_number })}
                     </p>
                   </div>
                   <div className="flex flex-wrap items-center justify-end gap-2">
-                    <Badge tone="slate">{p.role === 'holder' ? 'Holder' : 'Insured'}</Badge>
-                    <Badge tone={p.status === 'Active' ? 'green' : 'red'}>{p.status}</Badge>
+                    <Badge tone="slate">{t(p.role === 'holder' ? 'holder' : 'insured')}</Badge>
+                    <Badge tone={p.status === 'Active' ? 'green' : 'red'}>
+                      {tc(`status.${p.status}`, { defaultValue: p.status })}
+                    </Badge>
                     <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden />
                   </div>
                 </Link>

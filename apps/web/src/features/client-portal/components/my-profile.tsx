@@ -7,13 +7,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, Fields } from '../../../components/ui/detail-field.tsx';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../../components/ui/query-states.tsx';
+import { useFormat } from '../../../i18n/format.ts';
+import { namespace } from '../../../i18n/i18n.ts';
+import profileWords from '../../../i18n/messages/en/profile.json';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useOwnAvatar } from '../api/get-own-avatar.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSummary } from '../api/get-summary.ts';
 import { clientPaths } from './client-paths.ts';
 import { Avatar } from './client-shell.tsx';
+import { useClientT } from './client-words.ts';
 import { isNotFound } from './is-not-found.ts';
 
 // The client's My Profile (spec §2): header, side menu, four tabs, with the real values
@@ -22,38 +25,32 @@ import { isNotFound } from './is-not-found.ts';
 const TABS = ['Overview', 'Personal Info', 'Contact Details', 'Additional Info'] as const;
 type Tab = (typeof TABS)[number];
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
+const useProfileT = namespace('profile', profileWords);
 
 function SideMenu() {
   const item = 'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium';
+  const t = useProfileT();
   return (
     <nav
-      aria-label="Profile menu"
+      aria-label={t('menu')}
       className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
     >
       <span aria-current="page" className={cn(item, 'bg-primary-50 text-primary-800')}>
-        <UserRound className="size-4" aria-hidden /> Profile Information
+        <UserRound className="size-4" aria-hidden /> {t('menu.profile')}
       </span>
       <Link to={clientPaths.secondaryClients} className={cn(item, 'text-slate-700 hover:bg-slate-100')}>
-        <Users className="size-4" aria-hidden /> Secondary Clients
+        <Users className="size-4" aria-hidden /> {t('menu.secondaryClients')}
       </Link>
       {/* Spec §2: Billing & Payments is listed but not clickable; premiums are paid to the agency. */}
       <span
         aria-disabled="true"
         className={cn(item, 'cursor-not-allowed text-slate-400')}
-        title="Premiums are paid to your agency"
+        title={t('menu.billingNote')}
       >
-        <CreditCard className="size-4" aria-hidden /> Billing &amp; Payments
+        <CreditCard className="size-4" aria-hidden /> {t('menu.billing')}
       </span>
       <Link to={clientPaths.plans} className={cn(item, 'text-slate-700 hover:bg-slate-100')}>
-        <FileText className="size-4" aria-hidden /> Services &amp; Plans
+        <FileText className="size-4" aria-hidden /> {t('menu.plans')}
       </Link>
     </nav>
   );
@@ -61,6 +58,7 @@ function SideMenu() {
 
 function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const t = useProfileT();
   const onKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
@@ -71,29 +69,29 @@ function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
   return (
     <div
       role="tablist"
-      aria-label="Profile sections"
+      aria-label={t('sections')}
       className="flex gap-1 overflow-x-auto border-b border-slate-200"
     >
-      {TABS.map((t, i) => (
+      {TABS.map((each, i) => (
         <button
-          key={t}
+          key={each}
           ref={(el) => {
             refs.current[i] = el;
           }}
           type="button"
           role="tab"
-          aria-selected={tab === t}
-          tabIndex={tab === t ? 0 : -1}
-          onClick={() => onChange(t)}
+          aria-selected={tab === each}
+          tabIndex={tab === each ? 0 : -1}
+          onClick={() => onChange(each)}
           onKeyDown={onKey}
           className={cn(
             '-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap',
-            tab === t
+            tab === each
               ? 'border-primary-700 text-primary-800'
               : 'border-transparent text-slate-600 hover:text-slate-900',
           )}
         >
-          {t}
+          {t(`tab.${each}`)}
         </button>
       ))}
     </div>
@@ -112,23 +110,33 @@ function TabContent({
   onRetry: () => void;
 }) {
   const contact = profile.emergency_contact;
+  const t = useProfileT();
+  const tc = useClientT();
+  const format = useFormat();
+  // English shows the record as written; Hindi says the known values in words.
+  const said = (prefix: string, value: string | null | undefined, key = value) =>
+    value && key && format.locale !== 'en' ? t(`${prefix}.${key}`, { defaultValue: value }) : value;
   const panels: Record<Tab, ReactNode> = {
     Overview: (
       <Fields>
         <Field
-          label="Status"
-          value={<Badge tone={profile.status === 'Active' ? 'green' : 'red'}>{profile.status}</Badge>}
+          label={t('status')}
+          value={
+            <Badge tone={profile.status === 'Active' ? 'green' : 'red'}>
+              {tc(`status.${profile.status}`, { defaultValue: profile.status })}
+            </Badge>
+          }
         />
-        <Field label="Client Since" value={formatDate(profile.client_since)} />
+        <Field label={t('clientSince')} value={format.date(profile.client_since)} />
         <Field
-          label="Last Login"
-          value={profile.last_login ? dateTime.format(new Date(profile.last_login)) : 'First visit'}
+          label={t('lastLogin')}
+          value={profile.last_login ? format.dateTime(profile.last_login) : t('firstVisit')}
         />
         {summary ? (
           <>
-            <Field label="Total Plans" value={summary.total_plans.toLocaleString('en-IN')} />
-            <Field label="Yearly Premium (active policies)" value={formatMoney(summary.total_premium)} />
-            <Field label="Family Members" value={summary.total_secondary_clients.toLocaleString('en-IN')} />
+            <Field label={t('totalPlans')} value={format.count(summary.total_plans)} />
+            <Field label={t('yearlyPremium')} value={format.money(summary.total_premium)} />
+            <Field label={t('familyMembers')} value={format.count(summary.total_secondary_clients)} />
           </>
         ) : (
           // Spec §8: the summary's own failure, with 'Try again'.
@@ -136,9 +144,9 @@ function TabContent({
             role="alert"
             className="col-span-2 flex flex-wrap items-center gap-3 text-sm text-red-800 lg:col-span-3"
           >
-            Unable to load dashboard data
+            {t('summaryFailed')}
             <Button variant="secondary" onClick={onRetry}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </div>
         )}
@@ -146,36 +154,33 @@ function TabContent({
     ),
     'Personal Info': (
       <Fields>
-        <Field label="Full Name" value={profile.fullName} />
-        <Field
-          label="Date of Birth"
-          value={profile.date_of_birth ? formatDate(profile.date_of_birth) : null}
-        />
-        <Field label="Gender" value={profile.gender} />
-        <Field label="Nationality" value={profile.nationality} />
-        <Field label="Occupation" value={profile.occupation} />
-        <Field label="PAN" value={profile.pannumber} />
-        <Field label="Aadhaar" value={profile.aadharnumber} />
+        <Field label={t('fullName')} value={profile.fullName} />
+        <Field label={t('dob')} value={profile.date_of_birth ? format.date(profile.date_of_birth) : null} />
+        <Field label={t('gender')} value={said('gender', profile.gender, profile.gender?.toLowerCase())} />
+        <Field label={t('nationality')} value={said('nationality', profile.nationality)} />
+        <Field label={t('occupation')} value={profile.occupation} />
+        <Field label={t('pan')} value={profile.pannumber} />
+        <Field label={t('aadhaar')} value={profile.aadharnumber} />
       </Fields>
     ),
     'Contact Details': (
       <Fields>
-        <Field label="Email" value={profile.email} className="col-span-2 lg:col-span-1" />
-        <Field label="Phone" value={profile.phonenumber} />
-        <Field label="Alternate Phone" value={profile.alternatephonenumber} />
-        <Field label="Address" value={profile.address} className="col-span-2 lg:col-span-3" />
+        <Field label={t('email')} value={profile.email} className="col-span-2 lg:col-span-1" />
+        <Field label={t('phone')} value={profile.phonenumber} />
+        <Field label={t('alternatePhone')} value={profile.alternatephonenumber} />
+        <Field label={t('address')} value={profile.address} className="col-span-2 lg:col-span-3" />
       </Fields>
     ),
     'Additional Info': (
       <Fields>
-        <Field label="Client Code" value={profile.clientcode} />
-        <Field label="Emergency Contact" value={contact?.name} />
-        <Field label="Emergency Contact Phone" value={contact?.phone} />
+        <Field label={t('clientCode')} value={profile.clientcode} />
+        <Field label={t('emergencyContact')} value={contact?.name} />
+        <Field label={t('emergencyPhone')} value={contact?.phone} />
       </Fields>
     ),
   };
   return (
-    <div role="tabpanel" aria-label={tab} className="pt-5">
+    <div role="tabpanel" aria-label={t(`tab.${tab}`)} className="pt-5">
       {panels[tab]}
     </div>
   );
@@ -187,6 +192,7 @@ export function MyProfile({ reminders }: { reminders?: ReactNode }) {
   // The summary's own failure is told in the Overview tab, with 'Try again' (spec §8).
   const summaryQuery = useSummary();
   const [tab, setTab] = useState<Tab>('Overview');
+  const t = useProfileT();
   const headingId = useId();
   const profile = profileQuery.data ?? null;
   const avatar = useOwnAvatar(profile?.has_avatar ? profile.primaryclientid : null);
@@ -198,7 +204,7 @@ export function MyProfile({ reminders }: { reminders?: ReactNode }) {
     (summaryQuery.isError && summaryQuery.isFetching)
   ) {
     return (
-      <Loading label="Loading profile" className="flex flex-col gap-5">
+      <Loading label={t('loading')} className="flex flex-col gap-5">
         <Skeleton variant="bar" className="h-28 w-full rounded-xl" />
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <Skeleton variant="bar" className="h-44 rounded-xl" />
@@ -209,10 +215,10 @@ export function MyProfile({ reminders }: { reminders?: ReactNode }) {
   }
   if (profileQuery.isError || !profile) {
     return isNotFound(profileQuery.error) ? (
-      <EmptyState icon={Inbox}>No profile data available.</EmptyState>
+      <EmptyState icon={Inbox}>{t('none')}</EmptyState>
     ) : (
       <ErrorState icon onRetry={() => void profileQuery.refetch()}>
-        We could not load your profile.
+        {t('loadFailed')}
       </ErrorState>
     );
   }
@@ -243,10 +249,12 @@ export function MyProfile({ reminders }: { reminders?: ReactNode }) {
           </div>
         </div>
         <div className="w-full sm:w-48">
-          <p className="text-sm font-medium text-slate-700">Profile {p.profile_completeness}% complete</p>
+          <p className="text-sm font-medium text-slate-700">
+            {t('completeness', { percent: p.profile_completeness })}
+          </p>
           <div
             role="progressbar"
-            aria-label="Profile completeness"
+            aria-label={t('completenessLabel')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={p.profile_completeness}

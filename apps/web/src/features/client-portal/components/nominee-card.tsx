@@ -2,19 +2,29 @@ import type { PlanDetail } from '@portal/contract';
 import { Mail, Phone } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/detail-field.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { useFormat } from '../../../i18n/format.ts';
+import { useClientT } from './client-words.ts';
+import { usePlansT } from './plan-words.ts';
 
 /** A plan's Nominee Details card, or 'No Nominee Details' (spec §2 Plan details). */
 export function NomineeCard({ nominee }: { nominee: PlanDetail['nominee'] }) {
+  const t = usePlansT();
+  const tc = useClientT();
+  const format = useFormat();
   return (
-    <Card region title="Nominee Details">
+    <Card region title={t('nominee.title')}>
       {nominee ? (
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-          <Field label="Full Name" value={nominee.full_name} />
-          <Field label="Relation" value={nominee.relation} />
-          <Field label="Date of Birth" value={nominee.dob ? formatDate(nominee.dob) : null} />
+          <Field label={t('nominee.fullName')} value={nominee.full_name} />
           <Field
-            label="Phone"
+            label={t('nominee.relation')}
+            value={
+              nominee.relation ? tc(`relation.${nominee.relation}`, { defaultValue: nominee.relation }) : null
+            }
+          />
+          <Field label={t('nominee.dob')} value={nominee.dob ? format.date(nominee.dob) : null} />
+          <Field
+            label={t('nominee.phone')}
             value={
               nominee.phone_number ? (
                 <a
@@ -27,7 +37,7 @@ export function NomineeCard({ nominee }: { nominee: PlanDetail['nominee'] }) {
             }
           />
           <Field
-            label="Email"
+            label={t('nominee.email')}
             value={
               nominee.email ? (
                 <a
@@ -41,7 +51,7 @@ export function NomineeCard({ nominee }: { nominee: PlanDetail['nominee'] }) {
           />
         </dl>
       ) : (
-        <p className="text-sm text-slate-600">No Nominee Details</p>
+        <p className="text-sm text-slate-600">{t('nominee.none')}</p>
       )}
     </Card>
   );

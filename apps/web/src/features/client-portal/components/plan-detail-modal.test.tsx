@@ -78,7 +78,7 @@ describe('Plan detail modal on My Plans (spec §2)', () => {
     const quickView = screen.getByRole('button', { name: 'Quick view Star Health SH-4411' });
     fireEvent.click(quickView);
 
-    const dialog = screen.getByRole('dialog', { name: 'Star Health' });
+    const dialog = await screen.findByRole('dialog', { name: 'Star Health' });
     expect(within(dialog).getByRole('status', { name: 'Loading plan details' })).toBeInTheDocument();
     const info = await within(dialog).findByRole('region', { name: 'Plan Information' });
     expect(within(info).getByText('Family Floater')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../test/jwt.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
 import { stubApi } from './fixtures.test-kit.ts';
-import { PlanDocumentViewer } from './plan-document.tsx';
+import { PlanDocumentViewer } from './plan-document-viewer.tsx';
 
 const plan = {
   plan_type: 'insurance',

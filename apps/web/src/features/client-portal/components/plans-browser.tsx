@@ -1,18 +1,19 @@
-import { type MyPlans, serviceLabel } from '@portal/contract';
+import type { MyPlans } from '@portal/contract';
 import { Inbox, Search } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { EmptyState } from '../../../components/ui/query-states.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useMyPlansT } from './my-plans-words.ts';
 import { PlanCard } from './plan-card.tsx';
 import { filterPlans, type PlanItem, type StatusFilter, serviceCodes } from './plan-rules.ts';
+import { usePlanWords } from './plan-words.ts';
 
 // My Plans (spec §2): Insurance and Investment tabs with counts, a type filter, search, a visible status
 // filter (decisions §4), cards and the footer count. Switching tabs resets the search and the type filter.
 
 type Tab = 'insurance' | 'investment';
-const TAB_LABELS: Record<Tab, string> = { insurance: 'Insurance', investment: 'Investment' };
 const TABS: Tab[] = ['insurance', 'investment'];
 
 export const NO_PLANS =
@@ -25,6 +26,8 @@ export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ insurance: null, investment: null });
   const panelId = useId();
+  const words = usePlanWords();
+  const t = useMyPlansT();
 
   const lists: Record<Tab, PlanItem[]> = {
     insurance: plans.insurance_plans,
@@ -49,36 +52,36 @@ export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label="Plan category" className="flex gap-1 border-b border-slate-200">
-        {TABS.map((t) => (
+      <div role="tablist" aria-label={t('tabs')} className="flex gap-1 border-b border-slate-200">
+        {TABS.map((each) => (
           <button
-            key={t}
+            key={each}
             ref={(el) => {
-              tabRefs.current[t] = el;
+              tabRefs.current[each] = el;
             }}
             type="button"
             role="tab"
-            id={`${panelId}-${t}`}
-            aria-selected={tab === t}
+            id={`${panelId}-${each}`}
+            aria-selected={tab === each}
             aria-controls={panelId}
-            tabIndex={tab === t ? 0 : -1}
-            onClick={() => choose(t)}
+            tabIndex={tab === each ? 0 : -1}
+            onClick={() => choose(each)}
             onKeyDown={onTabKey}
             className={cn(
               '-mb-px flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium',
-              tab === t
+              tab === each
                 ? 'border-primary-700 text-primary-800'
                 : 'border-transparent text-slate-600 hover:text-slate-900',
             )}
           >
-            {TAB_LABELS[t]}
+            {t(`tab.${each}`)}
             <span
               className={cn(
                 'rounded-full px-2 py-0.5 text-xs tabular-nums',
-                tab === t ? 'bg-primary-50 text-primary-800' : 'bg-slate-100 text-slate-600',
+                tab === each ? 'bg-primary-50 text-primary-800' : 'bg-slate-100 text-slate-600',
               )}
             >
-              {lists[t].length}
+              {lists[each].length}
             </span>
           </button>
         ))}
@@ -86,13 +89,13 @@ export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
 
       <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${tab}`} className="flex flex-col gap-4">
         {current.length === 0 ? (
-          <EmptyState icon={Inbox}>{NO_PLANS}</EmptyState>
+          <EmptyState icon={Inbox}>{t('noPlans')}</EmptyState>
         ) : (
           <>
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-end">
               <div className="flex flex-col gap-1.5">
                 <label htmlFor={`${panelId}-search`} className="text-sm font-medium text-slate-700">
-                  Search
+                  {t('search')}
                 </label>
                 <div className="relative">
                   <Search
@@ -102,7 +105,7 @@ export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
                   <input
                     id={`${panelId}-search`}
                     type="search"
-                    placeholder="Provider, type or policy number"
+                    placeholder={t('searchPlaceholder')}
                     value={search}
                     onChange={(e) => setSearch(e.target.value)}
                     className="w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none"
@@ -110,18 +113,18 @@ export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
                 </div>
               </div>
               <SelectField
-                label="Type"
-                placeholder="All types"
+                label={t('type')}
+                placeholder={t('allTypes')}
                 options={types}
-                optionLabels={Object.fromEntries(types.map((c) => [c, serviceLabel(c)]))}
+                optionLabels={Object.fromEntries(types.map((c) => [c, words.service(c)]))}
                 value={type}
                 onChange={(e) => setType(e.target.value)}
               />
               <SelectField
-                label="Status"
-                placeholder="All statuses"
+                label={t('status')}
+                placeholder={t('allStatuses')}
                 options={['active', 'expired']}
-                optionLabels={{ active: 'Active', expired: 'Expired' }}
+                optionLabels={{ active: words.status('Active'), expired: words.status('Expired') }}
                 value={status === 'all' ? '' : status}
                 onChange={(e) => setStatus((e.target.value || 'all') as StatusFilter)}
               />
@@ -140,16 +143,16 @@ export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
                         setStatus('all');
                       }}
                     >
-                      Clear filters
+                      {t('clearFilters')}
                     </Button>
                   ) : null
                 }
               >
-                No plans match your search or filters.
+                {t('noMatch')}
               </EmptyState>
             ) : (
               <ul
-                aria-label={`${TAB_LABELS[tab]} plans`}
+                aria-label={t(`listLabel.${tab}`)}
                 className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
               >
                 {shown.map((plan) => (
@@ -164,7 +167,7 @@ export function PlansBrowser({ plans, now }: { plans: MyPlans; now?: Date }) {
           </>
         )}
         <p className="text-sm text-slate-600" aria-live="polite">
-          Showing {shown.length} plan(s) in {TAB_LABELS[tab]}
+          {t(`showing.${tab}`, { count: shown.length })}
         </p>
       </div>
     </div>

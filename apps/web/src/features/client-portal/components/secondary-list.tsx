@@ -4,6 +4,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/query-states.tsx';
 import { clientPaths } from './client-paths.ts';
+import { useClientT } from './client-words.ts';
+import { useFamilyT } from './family-words.ts';
 import { initials } from './plan-rules.ts';
 
 // Secondary clients list (spec §2): search on full name, email or relationship (spec §5), cards with
@@ -23,13 +25,15 @@ export function matchesSecondary(s: SecondaryClientItem, search: string): boolea
 export function SecondaryList({ members }: { members: readonly SecondaryClientItem[] }) {
   const [search, setSearch] = useState('');
   const id = useId();
-  if (members.length === 0) return <EmptyState icon={Inbox}>No secondary clients associated</EmptyState>;
+  const t = useFamilyT();
+  const tc = useClientT();
+  if (members.length === 0) return <EmptyState icon={Inbox}>{t('none')}</EmptyState>;
   const shown = members.filter((m) => matchesSecondary(m, search));
   return (
     <div className="flex flex-col gap-4">
       <div className="relative sm:max-w-sm">
         <label htmlFor={id} className="sr-only">
-          Search clients
+          {t('searchLabel')}
         </label>
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
@@ -38,16 +42,16 @@ export function SecondaryList({ members }: { members: readonly SecondaryClientIt
         <input
           id={id}
           type="search"
-          placeholder="Search clients..."
+          placeholder={t('searchPlaceholder')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           className="w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 focus:outline-none"
         />
       </div>
       {shown.length === 0 ? (
-        <EmptyState icon={Inbox}>No clients found. Try adjusting your search terms</EmptyState>
+        <EmptyState icon={Inbox}>{t('noMatch')}</EmptyState>
       ) : (
-        <ul aria-label="Secondary clients" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label={t('listLabel')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((m) => {
             const name = secondaryName(m);
             return (
@@ -64,25 +68,27 @@ export function SecondaryList({ members }: { members: readonly SecondaryClientIt
                   </span>
                   <div className="min-w-0">
                     <p className="truncate font-semibold text-slate-900">{name}</p>
-                    <p className="text-sm capitalize text-slate-600">{m.relationship}</p>
+                    <p className="text-sm capitalize text-slate-600">
+                      {tc(`relation.${m.relationship}`, { defaultValue: m.relationship })}
+                    </p>
                   </div>
                 </div>
                 <div className="flex flex-col gap-1 text-sm text-slate-700">
                   <p className="flex items-center gap-2 break-all">
                     <Mail className="size-4 shrink-0 text-slate-400" aria-hidden />
-                    {m.secondaryclientemail || 'Not provided'}
+                    {m.secondaryclientemail || tc('notProvided')}
                   </p>
                   <p className="flex items-center gap-2">
                     <Phone className="size-4 shrink-0 text-slate-400" aria-hidden />
-                    {m.phonenumber || 'Not provided'}
+                    {m.phonenumber || tc('notProvided')}
                   </p>
                 </div>
                 <Link
                   to={clientPaths.secondaryClient(m.secondaryclientid)}
-                  aria-label={`View Details of ${name}`}
+                  aria-label={t('viewDetailsOf', { name })}
                   className="mt-auto inline-flex min-h-10 items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
                 >
-                  View Details
+                  {t('viewDetails')}
                 </Link>
               </li>
             );
@@ -94,11 +100,12 @@ export function SecondaryList({ members }: { members: readonly SecondaryClientIt
 }
 
 export function SecondaryListSkeleton() {
+  const t = useFamilyT();
   return (
     <ul
       role="status"
       aria-busy="true"
-      aria-label="Loading secondary clients"
+      aria-label={t('loadingList')}
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
     >
       {[0, 1, 2].map((i) => (

@@ -1,5 +1,5 @@
 import { NotificationPreferenceResponseSchema } from '@portal/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../test/jwt.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
@@ -46,10 +46,37 @@ describe("My Profile's e-mail reminders", () => {
     expect(save).toBeEnabled();
     fireEvent.click(save);
     await waitFor(() => expect(methods).toContain('PUT'));
-    await waitFor(() => expect(save).toBeDisabled());
+    // The saved preference starts the form again (a new form): Save is offered no more, the switch stays off.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save preference' })).toBeDisabled());
+    expect(screen.getByRole('switch', { name: 'Send me renewal reminders by e-mail' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     expect(stored).toBe(false);
     expect(client.getQueryData(['client-area', 'notification-preference'])).toMatchObject({
       email_reminders: false,
     });
+  });
+
+  it('follows a preference saved elsewhere (the top bar’s language switch)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(answer(true)), { headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const { client } = renderWithQuery(<NotificationPreferenceCard />);
+    const language = await screen.findByLabelText('Reminder language');
+    expect(language).toHaveValue('en');
+    act(() =>
+      client.setQueryData(['client-area', 'notification-preference'], {
+        email_reminders: true,
+        language: 'hi',
+        email: 'priya@example.in',
+      }),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Reminder language')).toHaveValue('hi'));
+    expect(screen.getByRole('button', { name: 'Save preference' })).toBeDisabled();
   });
 });

@@ -2,6 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
+import { namespace } from '../../../i18n/i18n.ts';
+import reminders from '../../../i18n/messages/en/reminders.json';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import {
@@ -12,16 +14,20 @@ import { useSaveNotificationPreference } from '../api/update-notification-prefer
 
 const LANGUAGES = { en: 'English', hi: 'हिन्दी (Hindi)' } as const;
 
+// The client's card, in the client area's language (issue 30).
+const useRemindersT = namespace('reminders', reminders);
+
 /** My Profile's "E-mail reminders": the client turns renewal e-mails on or off and picks their language. */
 export function NotificationPreferenceCard() {
   const query = useNotificationPreference();
+  const t = useRemindersT();
   return (
     <section
       aria-labelledby="reminders-title"
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <h2 id="reminders-title" className="font-semibold text-slate-900">
-        E-mail reminders
+        {t('title')}
       </h2>
       {query.isPending || (query.isError && query.isFetching) ? (
         <div className="mt-3 flex flex-col gap-2" aria-busy="true">
@@ -31,13 +37,16 @@ export function NotificationPreferenceCard() {
       ) : null}
       {query.isError && !query.isFetching ? (
         <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-red-800">
-          We could not load your reminder preference.
+          {t('loadFailed')}
           <Button variant="secondary" onClick={() => void query.refetch()}>
-            Retry
+            {t('common:retry')}
           </Button>
         </div>
       ) : null}
-      {query.isSuccess ? <PreferenceForm saved={query.data} /> : null}
+      {query.isSuccess ? (
+        // A preference saved elsewhere (the top bar's language switch) starts the form again from it.
+        <PreferenceForm key={`${query.data.email_reminders}:${query.data.language}`} saved={query.data} />
+      ) : null}
     </section>
   );
 }
@@ -48,6 +57,7 @@ function PreferenceForm({ saved }: { saved: NotificationPreference }) {
   const [language, setLanguage] = useState<'en' | 'hi'>(saved.language);
   const [error, setError] = useState<string | undefined>();
   const save = useSaveNotificationPreference();
+  const t = useRemindersT();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,12 +65,10 @@ function PreferenceForm({ saved }: { saved: NotificationPreference }) {
     save.mutate(
       { email_reminders: enabled, language },
       {
-        onSuccess: () => notify('success', 'Reminder preference saved.'),
+        onSuccess: () => notify('success', t('saved')),
         onError: (err) =>
           setError(
-            err instanceof ApiError
-              ? (Object.values(err.fields)[0] ?? err.message)
-              : 'Something went wrong. Please try again.',
+            err instanceof ApiError ? (Object.values(err.fields)[0] ?? err.message) : t('genericError'),
           ),
       },
     );
@@ -71,22 +79,21 @@ function PreferenceForm({ saved }: { saved: NotificationPreference }) {
   return (
     <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-4">
       <p className="text-sm text-slate-600">
-        {saved.email
-          ? `Your agency e-mails you before a policy expires or an investment matures, at ${saved.email}.`
-          : 'Your agency has no e-mail address for you yet; ask them to add one to get reminders.'}
+        {saved.email ? t('withEmail', { email: saved.email }) : t('noEmail')}
       </p>
       <div className="flex items-center gap-3">
-        <Switch checked={enabled} onCheckedChange={setEnabled} label="Send me renewal reminders by e-mail" />
+        <Switch checked={enabled} onCheckedChange={setEnabled} label={t('switch')} />
         <span aria-hidden className="text-sm text-slate-800">
-          Renewal reminders by e-mail: <strong>{enabled ? 'On' : 'Off'}</strong>
+          {t('state')}
+          <strong>{t(enabled ? 'on' : 'off')}</strong>
         </span>
       </div>
       <div className="max-w-xs">
         <SelectField
-          label="Reminder language"
+          label={t('language')}
           options={['en', 'hi']}
           optionLabels={LANGUAGES}
-          placeholder="Choose a language"
+          placeholder={t('chooseLanguage')}
           value={language}
           onChange={(e) => e.target.value && setLanguage(e.target.value as 'en' | 'hi')}
           error={error}
@@ -99,11 +106,11 @@ function PreferenceForm({ saved }: { saved: NotificationPreference }) {
           disabled={!changed}
           aria-describedby={changed ? undefined : 'reminder-preference-unchanged'}
         >
-          Save preference
+          {t('save')}
         </Button>
         {changed ? null : (
           <span id="reminder-preference-unchanged" className="text-sm text-slate-500">
-            Change a setting above to save it.
+            {t('unchanged')}
           </span>
         )}
       </div>
