@@ -16,9 +16,11 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
-    // Two groups of small modules every screen of an area needs, one chunk each rather than one per set of
-    // screens that shares them (decision 049): TanStack Query with the app's cache and keys, and the client area's
-    // calls. Everything else is split as Rolldown decides.
+    // Groups of small modules every screen of an area needs, one chunk each rather than one per set of screens
+    // that shares them (decision 049): TanStack Query with the app's cache and keys, the client area's calls, and
+    // the client area's words and language (decision 051: its lookup, formats, top-bar switch and the reminder
+    // preference it saves; none of them is the workspace's or the sign-in screen's). Everything else is split as
+    // Rolldown decides.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -26,6 +28,11 @@ export default defineConfig({
             {
               name: 'query',
               test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-(client|keys)\.ts|src[\\/]app[\\/]providers[\\/]query-provider/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'client-words',
+              test: /src[\\/](i18n[\\/](i18n\.ts|format\.ts|client-i18n\.tsx|messages[\\/]en[\\/]client\.json)|features[\\/]client-portal[\\/]components[\\/]client-words\.ts|features[\\/]renewals[\\/]api[\\/](get|update)-notification-preference\.ts|app[\\/]compositions[\\/]client-language\.tsx)/,
               includeDependenciesRecursively: false,
             },
             {
