@@ -32,4 +32,9 @@ describe.skipIf(!url)("the app pool's statement names", () => {
     expect(texts.filter((text) => text.includes('named_probe') && !text.includes('unnamed'))).toHaveLength(1);
     expect(texts.filter((text) => text.includes('unnamed_probe'))).toEqual([]);
   });
+
+  it('compiles nothing with JIT on its connections (decision 050)', async () => {
+    const result = await database.db.execute(sql`select current_setting('jit') as jit`);
+    expect((result as unknown as { rows: { jit: string }[] }).rows[0]?.jit).toBe('off');
+  });
 });

@@ -213,6 +213,54 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
     if (doc.y + height > bottom()) doc.addPage();
   };
 
+  /** Each column's width in points: its share of the page's width. */
+  const widthsOf = (columns: readonly PdfColumn[]) => {
+    const total = columns.reduce((sum, c) => sum + c.width, 0);
+    return columns.map((c) => (contentWidth() * c.width) / total);
+  };
+
+  /**
+   * One table row at the page's current line, `height` points high, ruled underneath: its cells wrapped within
+   * their columns, or (`oneLine`) each on one line cut with an ellipsis.
+   */
+  const drawRow = (
+    columns: readonly PdfColumn[],
+    widths: readonly number[],
+    cells: readonly string[],
+    style: { font: 'regular' | 'bold'; size: number; fill: string | null; height: number; oneLine?: boolean },
+  ) => {
+    const { height, oneLine = false } = style;
+    const top = doc.y;
+    if (style.fill) doc.rect(MARGIN, top, contentWidth(), height).fill(style.fill);
+    let x = MARGIN;
+    doc.font(style.font).fontSize(style.size).fillColor(PDF_COLOURS.text);
+    cells.forEach((cell, i) => {
+      const w = widths[i] ?? 0;
+      const align = columns[i]?.align ?? 'left';
+      if (oneLine) {
+        if (cell)
+          doc.text(cell, x + CELL_PAD, top + CELL_PAD / 2, {
+            width: w - 2 * CELL_PAD,
+            height,
+            ellipsis: true,
+            lineBreak: false,
+            align,
+          });
+      } else {
+        doc.text(cell, x + CELL_PAD, top + CELL_PAD, { width: w - 2 * CELL_PAD, align });
+      }
+      x += w;
+    });
+    doc
+      .moveTo(MARGIN, top + height)
+      .lineTo(MARGIN + contentWidth(), top + height)
+      .lineWidth(oneLine ? 0.3 : 0.5)
+      .strokeColor(PDF_COLOURS.rule)
+      .stroke();
+    doc.x = MARGIN;
+    doc.y = top + height;
+  };
+
   const frame: PdfFrame = {
     doc,
     heading(text) {
@@ -240,8 +288,7 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
       doc.font('regular').fontSize(10).fillColor(PDF_COLOURS.text);
     },
     table(columns, rows) {
-      const total = columns.reduce((sum, c) => sum + c.width, 0);
-      const widths = columns.map((c) => (contentWidth() * c.width) / total);
+      const widths = widthsOf(columns);
       const size = 8;
       const rowHeight = (cells: readonly string[], font: 'regular' | 'bold') => {
         doc.font(font).fontSize(size);
@@ -252,93 +299,43 @@ export function createPdf(options: PdfFrameOptions): PdfFrame {
         });
         return h + 2 * CELL_PAD;
       };
-      const drawRow = (
-        cells: readonly string[],
-        font: 'regular' | 'bold',
-        fill: string | null,
-        h: number,
-      ) => {
-        const top = doc.y;
-        if (fill) doc.rect(MARGIN, top, contentWidth(), h).fill(fill);
-        let x = MARGIN;
-        doc.font(font).fontSize(size).fillColor(PDF_COLOURS.text);
-        cells.forEach((cell, i) => {
-          const w = widths[i] ?? 0;
-          doc.text(cell, x + CELL_PAD, top + CELL_PAD, {
-            width: w - 2 * CELL_PAD,
-            align: columns[i]?.align ?? 'left',
-          });
-          x += w;
-        });
-        doc
-          .moveTo(MARGIN, top + h)
-          .lineTo(MARGIN + contentWidth(), top + h)
-          .lineWidth(0.5)
-          .strokeColor(PDF_COLOURS.rule)
-          .stroke();
-        doc.x = MARGIN;
-        doc.y = top + h;
-      };
+      const draw = (cells: readonly string[], font: 'regular' | 'bold', fill: string | null, h: number) =>
+        drawRow(columns, widths, cells, { font, size, fill, height: h });
       const headers = columns.map((c) => c.header);
       const headerHeight = rowHeight(headers, 'bold');
       // Each row is measured once: the measure decides the page break and the height drawn.
       const heights = rows.map((row) => rowHeight(row, 'regular'));
       ensureRoom(headerHeight + (heights[0] ?? 0));
-      drawRow(headers, 'bold', PDF_COLOURS.headerFill, headerHeight);
+      draw(headers, 'bold', PDF_COLOURS.headerFill, headerHeight);
       rows.forEach((row, i) => {
         const h = heights[i] ?? 0;
         if (doc.y + h > bottom()) {
           doc.addPage();
-          drawRow(headers, 'bold', PDF_COLOURS.headerFill, headerHeight);
+          draw(headers, 'bold', PDF_COLOURS.headerFill, headerHeight);
         }
-        drawRow(row, 'regular', null, h);
+        draw(row, 'regular', null, h);
       });
       doc.moveDown(0.6);
       doc.font('regular').fontSize(10).fillColor(PDF_COLOURS.text);
     },
     lineTable(columns) {
-      const total = columns.reduce((sum, c) => sum + c.width, 0);
-      const widths = columns.map((c) => (contentWidth() * c.width) / total);
+      const widths = widthsOf(columns);
       const size = 7.5;
       doc.font('bold').fontSize(size);
       // One line of the font (Devanagari's marks reach above and below Latin's) and the cell's padding.
       const height = doc.currentLineHeight(true) + CELL_PAD;
-      const drawRow = (cells: readonly string[], font: 'regular' | 'bold', fill: string | null) => {
-        const top = doc.y;
-        if (fill) doc.rect(MARGIN, top, contentWidth(), height).fill(fill);
-        let x = MARGIN;
-        doc.font(font).fontSize(size).fillColor(PDF_COLOURS.text);
-        cells.forEach((cell, i) => {
-          const w = widths[i] ?? 0;
-          if (cell)
-            doc.text(cell, x + CELL_PAD, top + CELL_PAD / 2, {
-              width: w - 2 * CELL_PAD,
-              height,
-              ellipsis: true,
-              lineBreak: false,
-              align: columns[i]?.align ?? 'left',
-            });
-          x += w;
-        });
-        doc
-          .moveTo(MARGIN, top + height)
-          .lineTo(MARGIN + contentWidth(), top + height)
-          .lineWidth(0.3)
-          .strokeColor(PDF_COLOURS.rule)
-          .stroke();
-        doc.x = MARGIN;
-        doc.y = top + height;
-      };
+      const draw = (cells: readonly string[], font: 'regular' | 'bold', fill: string | null) =>
+        drawRow(columns, widths, cells, { font, size, fill, height, oneLine: true });
       const headers = columns.map((c) => c.header);
       ensureRoom(2 * height);
-      drawRow(headers, 'bold', PDF_COLOURS.headerFill);
+      draw(headers, 'bold', PDF_COLOURS.headerFill);
       return {
         row(cells, opts = {}) {
           if (doc.y + height > bottom()) {
             doc.addPage();
-            drawRow(headers, 'bold', PDF_COLOURS.headerFill);
+            draw(headers, 'bold', PDF_COLOURS.headerFill);
           }
-          drawRow(cells, opts.bold ? 'bold' : 'regular', null);
+          draw(cells, opts.bold ? 'bold' : 'regular', null);
         },
       };
     },

@@ -252,21 +252,22 @@ describe('subtypeFields (spec §3)', () => {
   });
 });
 
-describe('a claim’s alert (issue 28 item 5)', () => {
-  const claim = (over: Partial<AlertClaim>): AlertClaim => ({
-    id: ID(7),
-    planId: ID(8),
-    planName: 'Family Floater',
-    status: 'intimated',
-    statusOn: TODAY,
-    insurerClaimNumber: null,
-    planNumber: 'HLT-1',
-    claimedAmount: null,
-    approvedAmount: null,
-    settledAmount: null,
-    ...over,
-  });
+/** A claim on the family floater HLT-1, intimated today, with `over` changed. */
+const claim = (over: Partial<AlertClaim>): AlertClaim => ({
+  id: ID(7),
+  planId: ID(8),
+  planName: 'Family Floater',
+  status: 'intimated',
+  statusOn: TODAY,
+  insurerClaimNumber: null,
+  planNumber: 'HLT-1',
+  claimedAmount: null,
+  approvedAmount: null,
+  settledAmount: null,
+  ...over,
+});
 
+describe('a claim’s alert (issue 28 item 5)', () => {
   it('is given for a step of the last 30 days, naming the step’s amount', () => {
     expect(claimAlert(claim({ statusOn: addDays(TODAY, -31) }), TODAY)).toBeNull();
     expect(claimAlert(claim({ statusOn: addDays(TODAY, -30) }), TODAY)?.action_hint).toBe(
@@ -318,19 +319,6 @@ describe("alerts' words for the client's language (issue 30, decision 048)", () 
   });
 
   it("gives a claim's alert its number, status code, day and amount", () => {
-    const claim = (over: Partial<AlertClaim>): AlertClaim => ({
-      id: ID(7),
-      planId: ID(8),
-      planName: 'Family Floater',
-      status: 'intimated',
-      statusOn: TODAY,
-      insurerClaimNumber: null,
-      planNumber: 'HLT-1',
-      claimedAmount: null,
-      approvedAmount: null,
-      settledAmount: null,
-      ...over,
-    });
     const settled = claimAlert(
       claim({ status: 'settled', insurerClaimNumber: 'CLM/9', settledAmount: '45000.00', statusOn: TODAY }),
       TODAY,

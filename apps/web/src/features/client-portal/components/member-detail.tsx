@@ -77,21 +77,16 @@ function Documents({ id, docs, name }: { id: string; docs: DocsLoad; name: strin
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-3">
-          <DocumentTile
-            memberId={id}
-            kind="aadhaar"
-            label={t('doc.aadhaar')}
-            doc={docs.data.aadhaar}
-            ownerName={name}
-          />
-          <DocumentTile memberId={id} kind="pan" label={t('doc.pan')} doc={docs.data.pan} ownerName={name} />
-          <DocumentTile
-            memberId={id}
-            kind="cheque"
-            label={t('doc.cheque')}
-            doc={docs.data.cheque}
-            ownerName={name}
-          />
+          {(['aadhaar', 'pan', 'cheque'] as const).map((kind) => (
+            <DocumentTile
+              key={kind}
+              memberId={id}
+              kind={kind}
+              label={t(`doc.${kind}`)}
+              doc={docs.data[kind]}
+              ownerName={name}
+            />
+          ))}
         </ul>
       )}
     </Card>
