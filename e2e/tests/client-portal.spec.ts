@@ -253,3 +253,28 @@ test('an unknown plan and an unknown family member show their error states', asy
   await expect(page.getByRole('alert')).toContainText('Family member not found.');
   await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
 });
+
+test("amounts draw their rupee sign in the portal's typeface without fetching Inter's 85 kB latin-ext file", async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+  });
+  await signIn(page, DEMO.clientEmail, DEMO.clientPassword, portal(DEMO.host));
+  const premium = page.getByRole('region', { name: 'Total Premium' });
+  await expect(premium.getByTestId('figure-value')).toHaveText(/^₹[\d,]+\.\d\d$/);
+  // The rupee sign's own face (decision 052) is the one loaded for it.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some(
+          (face) =>
+            face.family === 'Inter Variable' && face.unicodeRange === 'U+20B9' && face.status === 'loaded',
+        ),
+      ),
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(fonts.filter((font) => font.includes('latin-ext'))).toEqual([]);
+});
