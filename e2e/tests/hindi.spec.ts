@@ -1,3 +1,4 @@
+import { NAV_DEBOUNCE_MS } from '@portal/contract';
 import { expect, test } from '@playwright/test';
 import { DEMO, portal } from './support.ts';
 
@@ -24,6 +25,14 @@ test('the client reads the sign-in screen and the client area in Hindi, and the 
 
   // The frame and the home.
   const nav = page.getByRole('navigation', { name: 'क्लाइंट एरिया' }).first();
+  // The area's navigation ignores a click within NAV_DEBOUNCE_MS of the one before (spec §2, §9); a screen shown
+  // sooner than that (the family page) must not swallow the reader's next choice here.
+  let lastChoice = 0;
+  const choose = async (name: string) => {
+    await page.waitForTimeout(Math.max(0, lastChoice + NAV_DEBOUNCE_MS + 50 - Date.now()));
+    await nav.getByRole('link', { name }).click();
+    lastChoice = Date.now();
+  };
   await expect(nav.getByRole('link', { name: 'मेरे प्लान' })).toBeVisible();
   await expect(page.getByText(/^नमस्ते, /)).toBeVisible();
   await expect(page.getByRole('region', { name: 'आने वाले अलर्ट और ज़रूरी काम' })).toBeVisible();
@@ -43,7 +52,7 @@ test('the client reads the sign-in screen and the client area in Hindi, and the 
   }
 
   // My Plans, a plan's details.
-  await nav.getByRole('link', { name: 'मेरे प्लान' }).click();
+  await choose('मेरे प्लान');
   await expect(page.getByRole('tab', { name: /बीमा/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText(/^बीमा में \d+ प्लान दिख रहे हैं$/)).toBeVisible();
   await page.getByRole('list', { name: 'बीमा प्लान' }).getByRole('link').first().click();
@@ -51,9 +60,9 @@ test('the client reads the sign-in screen and the client area in Hindi, and the 
   await expect(page.getByRole('region', { name: 'नॉमिनी की जानकारी' })).toBeVisible();
 
   // Family, claims, the agency, the profile.
-  await nav.getByRole('link', { name: 'परिवार के सदस्य' }).click();
+  await choose('परिवार के सदस्य');
   await expect(page.getByRole('heading', { name: 'परिवार के सदस्य' })).toBeVisible();
-  await nav.getByRole('link', { name: 'मेरे क्लेम' }).click();
+  await choose('मेरे क्लेम');
   await expect(page.getByRole('heading', { name: 'मेरे क्लेम' })).toBeVisible();
   await page.getByRole('button', { name: 'खाते का मेन्यू' }).click();
   await page.getByRole('link', { name: 'मेरी एजेंसी की जानकारी' }).click();
