@@ -20,8 +20,9 @@ let pending: Promise<Messages> | null = null;
 const listeners = new Set<() => void>();
 
 /**
- * Hindi's messages and the Devanagari font, loaded once. The language switches only when both are here, so no
- * screen shows half its words in one language or lays itself out again when the font arrives.
+ * Hindi's messages and the Devanagari font, loaded once. The language switches only when both are here (the
+ * font's regular weight; decision 052), so no screen shows half its words in one language or lays itself out
+ * again when the font arrives.
  */
 export function loadHindi(): Promise<Messages> {
   pending ??= Promise.all([import('./hindi-messages.ts'), loadDevanagariFont()]).then(([m]) => {
