@@ -1,5 +1,5 @@
-import { NAV_DEBOUNCE_MS } from '@portal/contract';
 import { expect, test } from '@playwright/test';
+import { NAV_DEBOUNCE_MS } from '@portal/contract';
 import { DEMO, portal } from './support.ts';
 
 // Issue 30: the client's journey in Hindi. The client chooses Hindi on the sign-in screen, signs in, and finds
