@@ -140,8 +140,8 @@ async function busyShare(ms) {
 
 /**
  * Waits, up to QUIET_WAIT_MS, for the machine to fall quiet before a run: Lighthouse measures the page, and on two
- * cores anything else running (on CI, the database tidying up after the API suite) lengthens every task of the
- * page it loads (decision 052). Gives the busy share the run started at, for its line in the summary.
+ * cores anything else running lengthens every task of the page it loads (on 28 November CI's English runs fell
+ * from 97 to 89 as the audit went on; decision 052). Gives the busy share the run started at, for its line in the summary.
  */
 async function waitForQuiet() {
   const deadline = Date.now() + QUIET_WAIT_MS;
